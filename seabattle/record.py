@@ -1,0 +1,147 @@
+"""Game records: a whole game, finished or not, as JSON text (``docs/record-format.md``).
+
+A record holds the rules, both fleets, who moved first, every event, who the
+players were and free-form metadata (seed, hints used). Reading a record replays
+it through :class:`~seabattle.game.Game`, so a record that breaks the rules is
+refused with a :class:`~seabattle.errors.RecordError` saying where.
+
+Cells are written as Latin names (``"A1"``) whatever alphabet the game was shown
+in, so that records read the same everywhere.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from seabattle.coords import ALPHABETS, Coordinates
+from seabattle.errors import RecordError, SeaBattleError
+from seabattle.events import Event, Resignation, Shot, ShotResult
+from seabattle.fleet import Fleet, Ship, ship_from_cells, validate_fleet
+from seabattle.game import Game
+from seabattle.rules import Rules, rules_from_dict
+
+FORMAT = "seabattle-record"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    """Who played one side: a name and, for the computer, its level."""
+
+    name: str
+    level: str | None = None
+    """The computer level or bot name; ``None`` for a person."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """A game as it can be saved, shared and replayed."""
+
+    rules: Rules
+    fleets: tuple[Fleet, Fleet]
+    first: int
+    events: tuple[Event, ...]
+    players: tuple[PlayerInfo, PlayerInfo] = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    """Anything else worth keeping: ``seed``, ``hints`` (who asked for hints, when), …"""
+
+    @classmethod
+    def of(cls, game: Game, players: tuple[PlayerInfo, PlayerInfo] | None = None,
+           **metadata: Any) -> GameRecord:
+        """The record of a game as it stands now."""
+        return cls(game.rules, game.fleets, game.first, tuple(game.events),
+                   players or (PlayerInfo("Player 1"), PlayerInfo("Player 2")), dict(metadata))
+
+    def game(self, upto: int | None = None) -> Game:
+        """The game replayed, up to event number ``upto`` (all by default)."""
+        return Game.replay(self.rules, self.fleets, self.first, self.events[:upto])
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        names = _latin(self.rules)
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules.to_dict(),
+            "players": [{"name": p.name, "level": p.level} for p in self.players],
+            "first": self.first,
+            "fleets": [[{"size": s.kind.size, "name": s.kind.name,
+                         "cells": [names.name(c) for c in s.cell_list()]} for s in fleet]
+                       for fleet in self.fleets],
+            "events": [_event_to_dict(e, names) for e in self.events],
+            "metadata": dict(self.metadata),
+        }
+        return json.dumps(data, ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Read and check a record; raises :class:`RecordError` saying what is wrong."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(problem=f"not JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(problem=f"not a {FORMAT} file")
+        if data.get("version") != VERSION:
+            raise RecordError(problem=f"version {data.get('version')!r}; this program reads {VERSION}")
+        try:
+            rules = rules_from_dict(data["rules"])
+            names = _latin(rules)
+            fleets = tuple(_fleet_from_list(rules, names, f) for f in data["fleets"])
+            if len(fleets) != 2:
+                raise RecordError(problem="a record has exactly two fleets")
+            players = tuple(PlayerInfo(str(p["name"]), p.get("level")) for p in data["players"])
+            if len(players) != 2:
+                raise RecordError(problem="a record has exactly two players")
+            first = data["first"]
+            events = tuple(_event_from_dict(e, names) for e in data["events"])
+            metadata = data.get("metadata", {})
+        except RecordError:
+            raise
+        except SeaBattleError as error:
+            raise RecordError(problem=str(error)) from None
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise RecordError(problem=f"missing or malformed field ({error!r})") from None
+        record = cls(rules, (fleets[0], fleets[1]), first, events, (players[0], players[1]),
+                     metadata)
+        try:
+            record.game()
+        except SeaBattleError as error:
+            raise RecordError(problem=f"the moves break the rules: {error}") from None
+        return record
+
+
+def _latin(rules: Rules) -> Coordinates:
+    return Coordinates(rules.grid, ALPHABETS["latin"])
+
+
+def _event_to_dict(event: Event, names: Coordinates) -> dict[str, Any]:
+    if isinstance(event, Resignation):
+        return {"type": "resign", "player": event.player}
+    return {"type": "shot", "player": event.player, "cell": names.name(event.cell),
+            "result": event.result.value}
+
+
+def _event_from_dict(data: Mapping[str, Any], names: Coordinates) -> Event:
+    if data["type"] == "resign":
+        return Resignation(int(data["player"]))
+    if data["type"] != "shot":
+        raise RecordError(problem=f"unknown event type {data['type']!r}")
+    # The ship index is not stored: replaying the shot recomputes it, and Game.apply
+    # compares everything else.
+    return Shot(int(data["player"]), names.parse(data["cell"]), ShotResult(data["result"]))
+
+
+def _fleet_from_list(rules: Rules, names: Coordinates, ships: Sequence[Mapping[str, Any]]
+                     ) -> Fleet:
+    kinds = {(k.size, k.name): k for k in rules.fleet}
+    placed: list[Ship] = []
+    for entry in ships:
+        kind = kinds.get((entry["size"], entry["name"]))
+        if kind is None:
+            raise RecordError(problem=f"no ship {entry['name']!r} of size {entry['size']} in the rules")
+        placed.append(ship_from_cells(rules, kind, (names.parse(c) for c in entry["cells"])))
+    return validate_fleet(rules, placed)
