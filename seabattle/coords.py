@@ -214,7 +214,8 @@ def find_alphabet(name: str) -> Alphabet:
     try:
         return ALPHABETS[name.lower()]
     except KeyError:
-        raise AlphabetError("error.alphabet_unknown", alphabet=name, known=", ".join(ALPHABETS)) from None
+        raise AlphabetError("error.alphabet_unknown", alphabet=name,
+                            known=", ".join(ALPHABETS)) from None
 
 
 _CELL_TEXT = re.compile(r"\s*(\D+?)\s*-?\s*(\d+)\s*")
@@ -229,13 +230,19 @@ def parse_cell(text: str, grid: Grid, alphabet: Alphabet) -> int:
     alphabet, :class:`OffFieldError` for a well-formed name outside the field.
     """
     columns = alphabet.columns(grid.width)
+    # The example names a cell of this field, even a field one column wide or one row high.
+    example = f"{columns[:2][-1]}{min(3, grid.height)}"
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
-        raise CoordinateSyntaxError(text=text, example=columns[1] + "3")
+        raise CoordinateSyntaxError(text=text, example=example)
     letter, digits = alphabet.normalise(match.group(1)), match.group(2)
     if len(letter) != 1 or letter not in alphabet.columns(alphabet.max_width):
-        raise CoordinateSyntaxError(text=text, example=columns[1] + "3")
+        raise CoordinateSyntaxError(text=text, example=example)
     col = alphabet.columns(alphabet.max_width).index(letter)
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > 9:
+        # No field has that many rows, and int() refuses numbers of thousands of digits.
+        raise OffFieldError(row=digits[:9] + "…", col=col + 1, width=grid.width, height=grid.height)
     return grid.cell(int(digits) - 1, col)
 
 

@@ -16,9 +16,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from seabattle.coords import Bitboard, Grid, bit, cell_name, iter_cells, ALPHABETS
-from seabattle.errors import (FleetCompositionError, OffFieldError, PlacementError,
-                              ShipOverlapError, ShipShapeError, ShipTouchError)
+from seabattle.coords import ALPHABETS, Bitboard, Grid, bit, cell_name, iter_cells
+from seabattle.errors import (
+    FleetCompositionError,
+    OffFieldError,
+    PlacementError,
+    ShipOverlapError,
+    ShipShapeError,
+    ShipTouchError,
+)
 from seabattle.i18n import Text
 from seabattle.rules import Rules, ShipKind
 from seabattle.shapes import LayoutSearch, halo, has_shape
@@ -75,6 +81,8 @@ def _where(grid: Grid, cells: Bitboard) -> str:
     # Error messages name cells in Latin letters: they are read by developers of
     # bots as well as players, and UIs show the ship on the field anyway.
     names = [cell_name(c, grid, ALPHABETS["latin"]) for c in iter_cells(cells)]
+    if not names:  # a ship given no cells at all (a damaged record): refused for its shape
+        return "—"
     return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
 
 
@@ -187,5 +195,5 @@ def random_fleet(rules: Rules, rng: random.Random, placed: Sequence[Ship] = ()) 
         layout = search.run(node_limit=1_000_000)
     if layout is None:
         raise PlacementError("error.placement_no_room")
-    new = [Ship(kind, cells) for kind, cells in zip(kinds, layout)]
+    new = [Ship(kind, cells) for kind, cells in zip(kinds, layout, strict=True)]
     return validate_fleet(rules, [*placed, *new])

@@ -22,8 +22,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from seabattle.coords import ALPHABETS, Bitboard, bit, cell_name
-from seabattle.errors import (AlreadyFiredError, GameOverError, NotYourTurnError, OffFieldError,
-                              SeaBattleError)
+from seabattle.errors import (
+    AlreadyFiredError,
+    GameOverError,
+    NotYourTurnError,
+    OffFieldError,
+    SeaBattleError,
+)
 from seabattle.events import Event, Resignation, Shot, ShotResult
 from seabattle.fleet import Fleet
 from seabattle.rules import Rules
@@ -166,8 +171,12 @@ class Game:
         if isinstance(event, Resignation):
             self.resign(event.player)
             return
+        saved = (len(self.events), list(self._incoming), self._to_move, self._winner)
         shot = self.fire(event.player, event.cell)
         if shot.result is not event.result:
+            # Take the shot back: an illegal move changes nothing.
+            del self.events[saved[0]:]
+            self._incoming, self._to_move, self._winner = saved[1], saved[2], saved[3]
             raise SeaBattleError("error.generic", problem=(
                 f"shot {event.cell} is recorded as {event.result.value}, "
                 f"but the fleets make it {shot.result.value}"))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from seabattle.coords import ALPHABETS, Coordinates
@@ -86,7 +86,8 @@ class GameRecord:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(problem=f"not a {FORMAT} file")
         if data.get("version") != VERSION:
-            raise RecordError(problem=f"version {data.get('version')!r}; this program reads {VERSION}")
+            raise RecordError(
+                problem=f"version {data.get('version')!r}; this program reads {VERSION}")
         try:
             rules = rules_from_dict(data["rules"])
             names = _latin(rules)
@@ -99,6 +100,8 @@ class GameRecord:
             first = data["first"]
             events = tuple(_event_from_dict(e, names) for e in data["events"])
             metadata = data.get("metadata", {})
+            if not isinstance(metadata, dict):
+                raise RecordError(problem=f"metadata must be a table, not {metadata!r}")
         except RecordError:
             raise
         except SeaBattleError as error:
@@ -108,10 +111,11 @@ class GameRecord:
         record = cls(rules, (fleets[0], fleets[1]), first, events, (players[0], players[1]),
                      metadata)
         try:
-            record.game()
+            game = record.game()
         except SeaBattleError as error:
             raise RecordError(problem=f"the moves break the rules: {error}") from None
-        return record
+        # The file does not store which ship each shot hit; the replay has worked it out.
+        return replace(record, events=tuple(game.events))
 
 
 def _latin(rules: Rules) -> Coordinates:
@@ -142,6 +146,7 @@ def _fleet_from_list(rules: Rules, names: Coordinates, ships: Sequence[Mapping[s
     for entry in ships:
         kind = kinds.get((entry["size"], entry["name"]))
         if kind is None:
-            raise RecordError(problem=f"no ship {entry['name']!r} of size {entry['size']} in the rules")
+            raise RecordError(
+                problem=f"no ship {entry['name']!r} of size {entry['size']} in the rules")
         placed.append(ship_from_cells(rules, kind, (names.parse(c) for c in entry["cells"])))
     return validate_fleet(rules, placed)

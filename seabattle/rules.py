@@ -23,7 +23,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from seabattle.coords import MAX_SIDE, ALPHABETS, Alphabet, Coordinates, Grid, find_alphabet
+from seabattle.coords import ALPHABETS, MAX_SIDE, Alphabet, Coordinates, Grid, find_alphabet
 from seabattle.errors import RulesError
 from seabattle.i18n import MESSAGES, Language, Text
 from seabattle.shapes import MAX_BENT_SIZE, LayoutSearch, Shape, Touching
@@ -164,7 +164,8 @@ def _fleet(*groups: tuple[int, int, str], shape: Shape = Shape.STRAIGHT) -> tupl
     return tuple(ShipKind(size, name, shape) for size, count, name in groups for _ in range(count))
 
 
-_CLASSIC_FLEET = _fleet((4, 1, "battleship"), (3, 2, "cruiser"), (2, 3, "destroyer"), (1, 4, "boat"))
+_CLASSIC_FLEET = _fleet((4, 1, "battleship"), (3, 2, "cruiser"), (2, 3, "destroyer"),
+                        (1, 4, "boat"))
 _PERELMAN_15 = ((5, 1, "carrier"), (4, 2, "battleship"), (3, 3, "cruiser"),
                 (2, 4, "destroyer"), (1, 5, "boat"))
 
@@ -267,14 +268,15 @@ def _fleet_from_list(ships: Any, default_shape: Shape) -> tuple[ShipKind, ...]:
     if not isinstance(ships, list) or not ships:
         raise RulesError("error.rules_field", field="ships", value=ships,
                          expected=Text("expect.some_ships"))
-    fleet = []
+    fleet: list[ShipKind] = []
     for entry in ships:
         if not isinstance(entry, Mapping) or set(entry) - _SHIP_KEYS:
             raise RulesError("error.rules_field", field="ships", value=entry,
                              expected=Text("expect.ship_entry"))
-        size = _typed(entry, "size", int, None, Text("expect.int_range", {"low": 1, "high": MAX_SIDE}))
+        size = _typed(entry, "size", int, None,
+                      Text("expect.int_range", {"low": 1, "high": MAX_SIDE}))
         count = _typed(entry, "count", int, 1, Text("expect.int_range", {"low": 1, "high": 99}))
-        if count < 1:
+        if not 1 <= count <= 99:  # a huge count would build a huge fleet before any check
             raise RulesError("error.rules_field", field="count", value=count,
                              expected=Text("expect.int_range", {"low": 1, "high": 99}))
         name = _typed(entry, "name", str, "", Text("expect.text"))

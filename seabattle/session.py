@@ -12,14 +12,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 from seabattle.ai.base import TargetingStrategy
 from seabattle.ai.levels import make_strategy
+from seabattle.coords import Alphabet, Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.events import Shot
 from seabattle.fleet import Fleet, Ship, random_fleet
 from seabattle.game import Game
+from seabattle.i18n import Language
 from seabattle.record import GameRecord, PlayerInfo
 from seabattle.rules import Rules
 from seabattle.view import PlayerView
@@ -32,6 +36,31 @@ FirstMove = Literal["me", "ai", "random"]
 def new_seed() -> int:
     """A fresh seed for an unseeded game (kept in its record, so it can be replayed)."""
     return random.SystemRandom().randrange(2**63)
+
+
+@dataclass(frozen=True)
+class GameSettings:
+    """Everything chosen on the command line for a game against the computer."""
+
+    rules: Rules
+    level: str = "hard"
+    language: Language = "en"
+    alphabet: Alphabet | None = None
+    """Column letters; ``None`` lets the rules and the language decide."""
+    first: FirstMove = "random"
+    seed: int | None = None
+    save_path: Path | None = None
+    """Where to write the game record (at the end, or when the player quits)."""
+    player_name: str = "Player"
+
+    def coordinates(self) -> Coordinates:
+        """The field and alphabet cells are shown and typed in."""
+        return Coordinates(self.rules.grid, self.alphabet or self.rules.alphabet_for(self.language))
+
+    def new_session(self, seed: int | None = None) -> VsComputer:
+        """A new game with these settings (``seed`` overrides the settings' seed)."""
+        return VsComputer(self.rules, self.level, seed=self.seed if seed is None else seed,
+                          first=self.first, player_name=self.player_name)
 
 
 class VsComputer:
@@ -56,7 +85,8 @@ class VsComputer:
         self.strategy: TargetingStrategy = make_strategy(level, random.Random(f"{self.seed}:ai"))
         self.computer_fleet = random_fleet(rules, computer_rng)
         if first not in ("me", "ai", "random"):
-            raise SeaBattleError("error.generic", problem=f"first must be me, ai or random, not {first!r}")
+            raise SeaBattleError("error.generic",
+                                 problem=f"first must be me, ai or random, not {first!r}")
         self.first = {"me": HUMAN, "ai": COMPUTER}.get(first, lot.randrange(2))
         self.game: Game | None = None
         self.hints: list[int] = []
@@ -112,5 +142,6 @@ class VsComputer:
 
     def _game(self) -> Game:
         if self.game is None:
-            raise SeaBattleError("error.generic", problem="place the fleet and start the game first")
+            raise SeaBattleError("error.generic",
+                                 problem="place the fleet and start the game first")
         return self.game

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from seabattle.coords import Bitboard, bit
 from seabattle.events import Event, Shot, ShotResult
+from seabattle.i18n import Text
 from seabattle.rules import Announcement, Rules, ShipKind
 from seabattle.shapes import Touching, placements, ring
 
@@ -35,7 +36,18 @@ class ShotInfo:
     cell: int
     result: ShotResult
     kind: ShipKind | None = None
-    """The sunk ship's kind, when the rules announce it."""
+    """The sunk ship's kind, when the rules announce it (or the ship is one's own)."""
+
+    @property
+    def answer(self) -> Text:
+        """The answer to the shot: «Мимо!», «Ранил!», «Убил!» (naming the ship if known)."""
+        if self.result is ShotResult.MISS:
+            return Text("shot.miss")
+        if self.result is ShotResult.HIT:
+            return Text("shot.hit")
+        if self.kind is None:
+            return Text("shot.sunk")
+        return Text("shot.sunk_named", {"ship": self.kind.title})
 
 
 @dataclass(frozen=True)
@@ -59,6 +71,8 @@ class PlayerView:
     own_fleet: Fleet
     incoming: Bitboard
     """Cells of the player's own field the opponent has fired at."""
+    incoming_shots: tuple[ShotInfo, ...]
+    """The opponent's shots at the player's field, in order (sunk ships named)."""
     shots: tuple[ShotInfo, ...]
     """The player's own shots, in order."""
     misses: Bitboard
@@ -127,6 +141,7 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
     opponent = 1 - player
     incoming = misses = hits = known_empty = 0
     infos: list[ShotInfo] = []
+    incoming_infos: list[ShotInfo] = []
     sunk: list[SunkShip] = []
     afloat = Counter(rules.fleet)
     afloat_known = True
@@ -135,6 +150,9 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
             continue
         if event.player == opponent:
             incoming |= bit(event.cell)
+            own_kind = (fleets[player].ships[event.ship].kind
+                        if event.result is ShotResult.SUNK and event.ship is not None else None)
+            incoming_infos.append(ShotInfo(event.cell, event.result, own_kind))
             continue
         if event.result is ShotResult.MISS:
             misses |= bit(event.cell)
@@ -165,6 +183,7 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
     over = winner is not None
     return PlayerView(
         rules=rules, player=player, own_fleet=fleets[player], incoming=incoming,
+        incoming_shots=tuple(incoming_infos),
         shots=tuple(infos), misses=misses, hits=hits, sunk=tuple(sunk),
         known_empty=known_empty & ~(misses | hits),
         enemy_afloat=tuple(k for k in dict.fromkeys(rules.fleet) for _ in range(afloat[k]))

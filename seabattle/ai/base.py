@@ -23,7 +23,7 @@ class TargetingStrategy(ABC):
         self.rng = rng
         self.new_game()
 
-    def new_game(self) -> None:
+    def new_game(self) -> None:  # noqa: B027 - optional hook, most strategies keep no state
         """Forget anything remembered from a previous game."""
 
     @abstractmethod

@@ -30,7 +30,7 @@ def density_map(view: PlayerView) -> list[int]:
         copies = sum(1 for k in afloat if k == kind)
         cands = placements(grid, kind.size, kind.shape)
         halos = placement_halos(grid, kind.size, kind.shape, rules.touching)
-        for placement, zone in zip(cands, halos):
+        for placement, zone in zip(cands, halos, strict=True):
             if placement & blocked:
                 continue
             if any(zone & group and group & ~placement for group in groups):

@@ -17,9 +17,10 @@ how errors name ships: ``Text("ship.cruiser")`` becomes "cruiser" or "крейс
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Final, Literal, Mapping
+from typing import Any, Final, Literal
 
 from seabattle.i18n import catalog_cli, catalog_engine, catalog_tui
 

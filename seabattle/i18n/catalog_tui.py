@@ -1,4 +1,101 @@
 """Messages of the full-screen terminal game (``seabattle play``)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    "tui.title": ("Sea Battle", "Морской бой"),
+    "tui.rules": (
+        "Rules: {name}, {width}×{height}; {touching}; {again}; {announce}. Computer: {level}.",
+        "Правила: {name}, {width}×{height}; {touching}; {again}; {announce}. Компьютер: {level}."),
+    "tui.rules.again": ("a hit earns another shot", "попал — стреляешь ещё"),
+    "tui.rules.no_again": ("turns alternate after every shot", "ходы чередуются после каждого выстрела"),
+    "tui.rules.announce_sunk": ("a sinking is announced", "о потоплении сообщают"),
+    "tui.rules.announce_type": ("a sinking is announced with the ship's name",
+                                "о потоплении сообщают с названием корабля"),
+    "tui.level.novice": ("novice", "новичок"),
+    "tui.level.easy": ("easy", "лёгкий"),
+    "tui.level.medium": ("medium", "средний"),
+    "tui.level.hard": ("hard", "сильный"),
+    # Fields and their symbols.
+    "tui.field.yours": ("Your fleet", "Ваш флот"),
+    "tui.field.enemy": ("Enemy waters", "Поле противника"),
+    "tui.field.enemy_revealed": ("Enemy fleet", "Флот противника"),
+    "tui.mark.ship": ("ship", "корабль"),
+    "tui.mark.hit": ("hit", "ранен"),
+    "tui.mark.sunk": ("sunk", "убит"),
+    "tui.mark.miss": ("miss", "мимо"),
+    "tui.mark.ring": ("known empty", "точно пусто"),
+    # Keys.
+    "tui.key.move": ("move", "двигать"),
+    "tui.key.choose": ("choose", "выбрать"),
+    "tui.key.turn": ("turn", "повернуть"),
+    "tui.key.turn_back": ("turn back", "повернуть назад"),
+    "tui.key.undo": ("undo", "убрать"),
+    "tui.key.fill": ("fill the rest", "дорасставить"),
+    "tui.key.shuffle": ("random fleet", "случайно"),
+    "tui.key.start": ("start", "в бой"),
+    "tui.key.aim": ("aim", "целиться"),
+    "tui.key.fire": ("fire", "огонь"),
+    "tui.key.resign": ("resign", "сдаться"),
+    "tui.key.again": ("play again", "ещё партию"),
+    "tui.key.quit": ("quit", "выйти"),
+    "tui.key.yes": ("yes", "да"),
+    "tui.key.no": ("no", "нет"),
+    "tui.confirm.yes": ("Yes", "Да"),
+    "tui.confirm.no": ("No", "Нет"),
+    # Set-up.
+    "tui.setup.title": ("Sea Battle — place your fleet", "Морской бой — расставьте флот"),
+    "tui.setup.next": ("Next: {ship} ({size} cells)", "Следующий: {ship} (клеток: {size})"),
+    "tui.setup.shape": ("— shape {index} of {count}", "— форма {index} из {count}"),
+    "tui.setup.done": ("The fleet is complete.", "Флот расставлен."),
+    "tui.setup.to_place": ("Still to place:", "Осталось расставить:"),
+    "tui.setup.help": (
+        "Arrow keys or the mouse move the ship, r turns it (R back), Enter or a click "
+        "places it, u takes the last one back. a places the rest at random, x the whole fleet.",
+        "Стрелки или мышь двигают корабль, r поворачивает (R — обратно), Enter или щелчок "
+        "ставят его, u убирает последний. a расставляет остальные случайно, x — весь флот."),
+    "tui.setup.placed": ("Placed: {ship}, {where}.", "Поставлен: {ship}, {where}."),
+    "tui.setup.ready": (
+        "The fleet is ready: press s or Enter to start the battle.",
+        "Флот готов: нажмите s или Enter, чтобы начать бой."),
+    # Battle.
+    "tui.battle.title": ("Sea Battle — the battle", "Морской бой — бой"),
+    "tui.battle.prompt": ("Fire at:", "Огонь по:"),
+    "tui.battle.placeholder": (
+        "A cell, such as B3, then Enter", "Клетка, например Б3, затем Enter"),
+    "tui.battle.you_first": ("You shoot first.", "Вы стреляете первым."),
+    "tui.battle.ai_first": ("The computer shoots first.", "Компьютер стреляет первым."),
+    "tui.battle.your_turn": (
+        "Your shot: type a cell, or aim with the arrows and press Enter, or click.",
+        "Ваш выстрел: введите клетку или наведите стрелками и нажмите Enter, или щёлкните."),
+    "tui.battle.you_fired": ("You: {cell} — {answer}", "Вы: {cell} — {answer}"),
+    "tui.battle.ai_fired": ("Computer: {cell} — {answer}", "Компьютер: {cell} — {answer}"),
+    "tui.battle.already_fired": (
+        "You have already fired at {cell}: choose another cell.",
+        "По клетке {cell} вы уже стреляли: выберите другую."),
+    "tui.battle.known_empty": (
+        "{cell} is next to a sunk ship, so it is known to be empty: choose another cell.",
+        "Клетка {cell} рядом с потопленным кораблём, там точно пусто: выберите другую."),
+    "tui.battle.afloat": ("Afloat: {count} of {total}", "На плаву: {count} из {total}"),
+    "tui.battle.resign_question": (
+        "Resign this game? The computer will win.", "Сдаться? Победа достанется компьютеру."),
+    # Game over.
+    "tui.over.won": ("You won! Every enemy ship is sunk.", "Вы победили! Все корабли противника потоплены."),
+    "tui.over.lost": ("The computer won: your fleet is sunk.", "Победил компьютер: ваш флот потоплен."),
+    "tui.over.resigned": ("You resigned: the computer won.", "Вы сдались: победил компьютер."),
+    "tui.over.stats": ("How each side shot", "Как стреляли"),
+    "tui.over.you": ("You", "Вы"),
+    "tui.over.computer": ("Computer", "Компьютер"),
+    "tui.over.shots": ("Shots", "Выстрелов"),
+    "tui.over.hits": ("Hits", "Попаданий"),
+    "tui.over.accuracy": ("Accuracy", "Точность"),
+    "tui.over.sunk": ("Ships sunk", "Потоплено кораблей"),
+    "tui.over.saved": ("The game is saved in {path}.", "Партия сохранена в файл {path}."),
+    # Saving and quitting.
+    "tui.quit_question_saved": (
+        "Quit in the middle of the game? It will be saved in {path}.",
+        "Выйти посреди партии? Она будет сохранена в файл {path}."),
+    "tui.quit_question_unsaved": (
+        "Quit in the middle of the game? It will not be saved (start with --save FILE to keep it).",
+        "Выйти посреди партии? Она не будет сохранена (чтобы сохранять, запустите с --save ФАЙЛ)."),
+    "tui.save_failed": ("could not save the game in {path}: {problem}",
+                        "не удалось сохранить партию в файл {path}: {problem}"),
 }

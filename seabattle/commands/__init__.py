@@ -1,0 +1,1 @@
+"""The sub-commands of ``seabattle``, one module each (see :mod:`seabattle.cli`)."""

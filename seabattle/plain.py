@@ -1,0 +1,260 @@
+"""``seabattle play --plain``: the game line by line on standard input and output.
+
+For screen readers, pipes and slow terminals: no colour, no cursor movement, plain
+ASCII symbols. Like the program of seed 000 it prints both fields after each turn
+and reads one coordinate per line; the player's fleet is placed automatically
+unless ``manual`` asks for it ship by ship. End of input saves the game (when a
+save file was named) and stops.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TextIO
+
+from seabattle.coords import Bitboard, bit
+from seabattle.errors import SeaBattleError
+from seabattle.events import Shot
+from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, ship_from_cells, straight_ship
+from seabattle.i18n import Text, translate
+from seabattle.session import COMPUTER, HUMAN, GameSettings, VsComputer
+from seabattle.view import PlayerView
+
+# Cell symbols, all ASCII so that any terminal and screen reader shows them.
+WATER, SHIP, MISS, HIT, SUNK, RING = ".", "O", "*", "X", "#", "-"
+
+
+class EndOfInput(Exception):
+    """Standard input ended before the game did."""
+
+
+def render_field(symbols: list[str], settings: GameSettings, title: str = "") -> list[str]:
+    """One field as lines of text: a title, the column letters, then numbered rows."""
+    coords = settings.coordinates()
+    grid = settings.rules.grid
+    number_width = len(str(grid.height))
+    header = " " * (number_width + 1) + " ".join(coords.column_letters)
+    lines = [title.ljust(len(header)), header]
+    for row in range(grid.height):
+        cells = symbols[row * grid.width:(row + 1) * grid.width]
+        lines.append(f"{str(row + 1).rjust(number_width)} {' '.join(cells)}")
+    return lines
+
+
+def render_fields(view: PlayerView, settings: GameSettings, *, reveal: Fleet | None = None,
+                  titles: tuple[str, str] = ("", "")) -> str:
+    """Both fields side by side: the player's own on the left, the enemy's on the right.
+
+    ``reveal`` shows that fleet's ships on the enemy field (after the game, in replays).
+    """
+    own = render_field(_own_symbols(view.rules.grid.size, view.own_fleet.cells, view.incoming),
+                       settings, titles[0])
+    enemy = render_field(_enemy_symbols(view, reveal), settings, titles[1])
+    return "\n".join(f"{left}    {right}" for left, right in zip(own, enemy, strict=True))
+
+
+def _own_symbols(size: int, ships: Bitboard, incoming: Bitboard) -> list[str]:
+    symbols = []
+    for cell in range(size):
+        on_ship, fired = ships & bit(cell), incoming & bit(cell)
+        symbols.append(HIT if on_ship and fired else SHIP if on_ship else
+                       MISS if fired else WATER)
+    return symbols
+
+
+def _enemy_symbols(view: PlayerView, reveal: Fleet | None) -> list[str]:
+    sunk = view.sunk_cells
+    ships = reveal.cells if reveal else 0
+    symbols = []
+    for cell in range(view.rules.grid.size):
+        mask = bit(cell)
+        symbols.append(SUNK if sunk & mask else HIT if view.hits & mask else
+                       MISS if view.misses & mask else RING if view.known_empty & mask else
+                       SHIP if ships & mask else WATER)
+    return symbols
+
+
+class PlainGame:
+    """One game (or several, if the player asks for another) on text streams."""
+
+    def __init__(self, settings: GameSettings, stdin: TextIO, stdout: TextIO, *,
+                 manual: bool = False) -> None:
+        self.settings = settings
+        self.input = stdin
+        self.output = stdout
+        self.manual = manual
+        self.coords = settings.coordinates()
+        self.session: VsComputer = settings.new_session()
+
+    # --- small helpers ------------------------------------------------------------
+
+    def say(self, key: str, /, **params: Any) -> None:
+        """Print a catalogue message in the game's language."""
+        self.output.write(translate(key, self.settings.language, **params) + "\n")
+
+    def tr(self, text: Text) -> str:
+        """A translatable text in the game's language."""
+        return text.render(self.settings.language)
+
+    def ask(self, key: str, /, **params: Any) -> str:
+        """Prompt, then read one line (stripped); raises :class:`EndOfInput` at the end."""
+        self.output.write(translate(key, self.settings.language, **params) + " ")
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.output.write("\n")
+            raise EndOfInput
+        return line.strip()
+
+    # --- the game -------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game ends (and the player declines another) or input ends."""
+        rules = self.settings.rules
+        self.say("plain.welcome", rules=rules.name, size=f"{rules.width}×{rules.height}",
+                 fleet=", ".join(f"{self.tr(k.title)} ({k.size})×{n}"
+                                 for k, n in rules.fleet_counts()))
+        self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING)
+        try:
+            while True:
+                fleet = self._place_fleet() if self.manual else self.session.random_fleet()
+                self._battle(fleet)
+                self._save()
+                if self.ask("plain.again").lower() not in ("y", "yes", "д", "да"):
+                    return 0
+                self.session = self.settings.new_session(seed=self.session.seed + 1)
+        except EndOfInput:
+            self._save()
+            self.say("plain.goodbye")
+            return 0 if self.session.game and self.session.game.is_over else 1
+
+    def _save(self) -> None:
+        path = self.settings.save_path
+        if path is None or self.session.game is None:
+            return
+        path.write_text(self.session.record().to_json(), encoding="utf-8")
+        self.say("plain.saved", path=str(path))
+
+    def _place_fleet(self) -> Fleet:
+        rules = self.settings.rules
+        placed: list[Ship] = []
+        while True:
+            kinds = remaining_kinds(rules, placed)
+            if not kinds:
+                return self.session.random_fleet(placed)
+            kind = kinds[0]
+            ships = 0
+            for ship in placed:
+                ships |= ship.cells
+            symbols = _own_symbols(rules.grid.size, ships, 0)
+            self.output.write("\n".join(render_field(symbols, self.settings)) + "\n")
+            line = self.ask("plain.place_prompt", ship=self.tr(kind.title), size=kind.size)
+            command = line.lower()
+            if command in ("auto", "авто"):
+                try:
+                    return self.session.random_fleet(placed)
+                except SeaBattleError as error:
+                    self.say("plain.error", message=error.message(self.settings.language))
+                continue
+            if command in ("undo", "отмена"):
+                if placed:
+                    placed.pop()
+                continue
+            try:
+                ship = self._parse_ship(kind, line)
+                check_ship(rules, placed, ship)
+            except SeaBattleError as error:
+                self.say("plain.error", message=error.message(self.settings.language))
+                continue
+            placed.append(ship)
+
+    def _parse_ship(self, kind: Any, line: str) -> Ship:
+        rules = self.settings.rules
+        words = line.replace(",", " ").split()
+        if not words:
+            raise SeaBattleError("error.ship_syntax")
+        direction = words[-1].lower() if len(words) == 2 else ""
+        if direction in ("h", "v", "г", "в"):
+            row, col = rules.grid.row_col(self.coords.parse(words[0]))
+            return straight_ship(rules, kind, row, col, vertical=direction in ("v", "в"))
+        if len(words) == 1 and kind.size == 1:
+            return ship_from_cells(rules, kind, [self.coords.parse(words[0])])
+        if len(words) != kind.size:
+            raise SeaBattleError("error.ship_syntax")
+        return ship_from_cells(rules, kind, [self.coords.parse(w) for w in words])
+
+    def _battle(self, fleet: Fleet) -> None:
+        session = self.session
+        replies = session.start(fleet)
+        self.say("plain.first_me" if session.first == HUMAN else "plain.first_computer")
+        self._report_replies(replies)
+        while not session.game or not session.game.is_over:
+            view = session.view()
+            self._show(view)
+            line = self.ask("plain.shot_prompt")
+            if self._command(line):
+                continue
+            shot = self._fire(line, view)
+            if shot is None:
+                continue
+            shot_event, replies = shot
+            answer = session.view().shots[-1]  # the person's shots only: theirs is last
+            self.say("plain.you_fired", cell=self.coords.name(shot_event.cell),
+                     answer=self.tr(answer.answer))
+            self._report_replies(replies)
+        self._game_over()
+
+    def _command(self, line: str) -> bool:
+        """Handle a non-shot command; ``True`` when the line was one."""
+        command = line.lower()
+        if command in ("help", "?", "помощь"):
+            self.say("plain.help")
+            return True
+        if command in ("resign", "сдаюсь"):
+            self.session.resign()
+            return True
+        if command in ("quit", "q", "выход"):
+            raise EndOfInput
+        return False
+
+    def _fire(self, line: str, view: PlayerView) -> tuple[Shot, list[Shot]] | None:
+        language = self.settings.language
+        try:
+            cell = self.coords.parse(line)
+        except SeaBattleError as error:
+            self.say("plain.error", message=error.message(language))
+            return None
+        if view.fired & bit(cell):
+            self.say("plain.already_fired", cell=self.coords.name(cell))
+            return None
+        if view.known_empty & bit(cell):
+            self.say("plain.known_empty", cell=self.coords.name(cell))
+            return None
+        return self.session.fire(cell)
+
+    def _report_replies(self, replies: list[Shot]) -> None:
+        incoming = self.session.view().incoming_shots
+        for info in incoming[len(incoming) - len(replies):]:
+            self.say("plain.computer_fired", cell=self.coords.name(info.cell),
+                     answer=self.tr(info.answer))
+
+    def _show(self, view: PlayerView) -> None:
+        titles = (translate("plain.your_field", self.settings.language),
+                  translate("plain.enemy_field", self.settings.language))
+        self.output.write("\n" + render_fields(view, self.settings, titles=titles) + "\n")
+        self.say("plain.afloat", mine=len(view.own_afloat), theirs=view.enemy_afloat_count)
+
+    def _game_over(self) -> None:
+        session = self.session
+        game = session.game
+        assert game is not None
+        view = session.view()
+        titles = (translate("plain.your_field", self.settings.language),
+                  translate("plain.enemy_field", self.settings.language))
+        self.output.write("\n" + render_fields(view, self.settings, reveal=view.opponent_fleet,
+                                               titles=titles) + "\n")
+        self.say("plain.won" if game.winner == HUMAN else "plain.lost")
+        for player, key in ((HUMAN, "plain.stats_you"), (COMPUTER, "plain.stats_computer")):
+            stats = game.stats(player)
+            self.say(key, shots=stats.shots, hits=stats.hits, sunk=stats.sunk,
+                     accuracy=round(stats.accuracy * 100))
+

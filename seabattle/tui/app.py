@@ -1,0 +1,120 @@
+"""The application: set-up, battle and game-over screens, one game after another.
+
+The app holds the :class:`~seabattle.session.VsComputer` of the game in play and
+moves between the screens as the game goes on; every screen reads and drives that
+session, and keeps no state of the game itself. The record is written when a game
+ends and when the player quits in the middle of one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from seabattle.fleet import Fleet
+from seabattle.session import GameSettings
+from seabattle.tui.battle import BattleScreen
+from seabattle.tui.confirm import ConfirmScreen
+from seabattle.tui.game_over import GameOverScreen
+from seabattle.tui.phrases import Phrasebook
+from seabattle.tui.setup import SetupScreen
+
+
+class SeaBattleApp(App[int]):
+    """Морской бой against the computer, full-screen; exits with status 0."""
+
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = False
+    # Ctrl+C quits too, as people expect (Textual would only explain how to quit).
+    BINDINGS = [Binding("ctrl+q", "quit", "tui.key.quit", priority=True),
+                Binding("ctrl+c", "quit", show=False, priority=True)]
+
+    def __init__(self, settings: GameSettings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.phrases = Phrasebook(settings.language, settings.coordinates())
+        self.session = settings.new_session()
+        self.game_number = 1
+        """Games played in this run, the current one included."""
+        self.save_problem: str | None = None
+        """Why the record could not be written, if it could not."""
+
+    def on_mount(self) -> None:
+        self.title = self.phrases("tui.title")
+        self._set_up()
+
+    # --- from screen to screen ----------------------------------------------------
+
+    def _set_up(self) -> None:
+        self.push_screen(SetupScreen(self.session, self.phrases), self._start_battle)
+
+    def _start_battle(self, fleet: Fleet | None) -> None:
+        assert fleet is not None
+        opening = self.session.start(fleet)
+        if self.session.view().is_over:  # the computer shot first and never missed
+            self._end_game()
+        else:
+            self.push_screen(BattleScreen(self.session, self.phrases, len(opening)),
+                             self._end_game)
+
+    def _end_game(self, _: None = None) -> None:
+        saved = self.save_record()
+        self.push_screen(GameOverScreen(self.session, self.phrases, saved), self._after_game)
+
+    def _after_game(self, again: bool | None) -> None:
+        if not again:
+            self.exit(0)
+            return
+        # A seeded game's next game is seeded too, differently: new, yet reproducible.
+        seed = None if self.settings.seed is None else self.session.seed + 1
+        self.session = self.settings.new_session(seed)
+        self.game_number += 1
+        self._set_up()
+
+    # --- saving and quitting --------------------------------------------------------
+
+    @property
+    def record_path(self) -> Path | None:
+        """Where this game's record goes: ``--save FILE``, then ``FILE-2``, ``FILE-3``…"""
+        path = self.settings.save_path
+        if path is None or self.game_number == 1:
+            return path
+        return path.with_stem(f"{path.stem}-{self.game_number}")
+
+    def save_record(self) -> Path | None:
+        """Write the game's record, if asked to and the battle has begun; where it went.
+
+        A failure is kept in :attr:`save_problem` and reported when the app ends.
+        """
+        path = self.record_path
+        if path is None or self.session.game is None:
+            return None
+        try:
+            path.write_text(self.session.record().to_json(), encoding="utf-8")
+        except OSError as error:
+            self.save_problem = self.phrases("tui.save_failed", path=str(path),
+                                             problem=error.strerror or str(error))
+            return None
+        self.save_problem = None
+        return path
+
+    async def action_quit(self) -> None:
+        """Leave, saving the game; in mid-battle, once the player confirms it."""
+        game = self.session.game
+        if game is None or game.is_over or isinstance(self.screen, ConfirmScreen):
+            self._leave()  # nothing to lose, or asked twice
+            return
+        path = self.record_path
+        question = (self.phrases("tui.quit_question_saved", path=str(path)) if path is not None
+                    else self.phrases("tui.quit_question_unsaved"))
+        self.push_screen(ConfirmScreen(self.phrases, question), self._quit_confirmed)
+
+    def _quit_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            self._leave()
+
+    def _leave(self) -> None:
+        self.save_record()
+        self.exit(0)

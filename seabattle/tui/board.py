@@ -1,0 +1,242 @@
+"""The widgets that draw fields and fleets: :class:`Board`, :class:`FleetStrip`, :class:`Legend`.
+
+Every cell is drawn with a symbol that reads without colour and a colour from the
+``mark--*`` component classes in ``app.tcss``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from seabattle.coords import Coordinates
+from seabattle.rules import ShipKind
+from seabattle.tui.marks import Mark, Marks
+from seabattle.tui.phrases import Phrasebook
+
+SYMBOLS: dict[Mark, str] = {
+    Mark.WATER: ".",
+    Mark.SHIP: "■",
+    Mark.MISS: "•",
+    Mark.HIT: "✕",
+    Mark.SUNK: "▓",
+    Mark.RING: "∘",
+    Mark.GHOST: "□",
+    Mark.BLOCKED: "▒",
+}
+"""The symbol of each mark, distinct without colour."""
+
+
+class MarkPainter(Widget):
+    """A widget that draws marks, styled by the ``mark--*`` component classes."""
+
+    COMPONENT_CLASSES = {f"mark--{mark.value}" for mark in Mark}
+
+    def mark_styles(self) -> dict[Mark, Style]:
+        """The Rich style of each mark, as the stylesheet sets it now."""
+        return {mark: self.get_component_rich_style(f"mark--{mark.value}") for mark in Mark}
+
+
+class Board(MarkPainter):
+    """One field: lettered columns, numbered rows, a mark per cell and a cursor.
+
+    Arrow keys (when focused) and the mouse move the cursor; Enter or a
+    click choose the cell under it. The board only draws and reports: what a
+    choice means is up to its screen.
+    """
+
+    COMPONENT_CLASSES = {"board--label", "board--cursor"}
+    BINDINGS = [
+        Binding("up", "move(-1, 0)", "tui.key.move", key_display="↑↓←→"),
+        Binding("down", "move(1, 0)", "tui.key.move", key_display="↑↓←→"),
+        Binding("left", "move(0, -1)", "tui.key.move", key_display="↑↓←→"),
+        Binding("right", "move(0, 1)", "tui.key.move", key_display="↑↓←→"),
+        Binding("enter", "choose", "tui.key.choose", show=False),
+    ]
+
+    marks: reactive[Marks] = reactive((), layout=False)
+    cursor: reactive[int] = reactive(0)
+    show_cursor: reactive[bool] = reactive(True)
+    cell_width: reactive[int] = reactive(3, layout=True)
+    """Terminal columns per cell: 3 where there is room, down to 1 on wide fields."""
+
+    class CursorMoved(Message):
+        """The cursor moved to ``cell``."""
+
+        def __init__(self, board: Board, cell: int) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+
+        @property
+        def control(self) -> Board:
+            """The board whose cursor moved."""
+            return self.board
+
+    class CellChosen(Message):
+        """The player chose ``cell`` (Enter or a click)."""
+
+        def __init__(self, board: Board, cell: int) -> None:
+            super().__init__()
+            self.board = board
+            self.cell = cell
+
+        @property
+        def control(self) -> Board:
+            """The board the cell was chosen on."""
+            return self.board
+
+    def __init__(self, coordinates: Coordinates, marks: Marks, *, focusable: bool = True,
+                 show_cursor: bool = True, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.coordinates = coordinates
+        self.can_focus = focusable
+        self._label_width = len(str(coordinates.grid.height))
+        self.set_reactive(Board.marks, marks)
+        self.set_reactive(Board.show_cursor, show_cursor)
+
+    # --- geometry ---------------------------------------------------------------
+
+    def fit(self, room: int) -> None:
+        """Take the widest cells with which the whole board fits in ``room`` columns."""
+        # Row numbers and a space, the border and the padding.
+        frame = self._label_width + 1 + 4
+        self.cell_width = next((width for width in (3, 2) if
+                                frame + width * self.coordinates.grid.width <= room), 1)
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self._label_width + 1 + self.cell_width * self.coordinates.grid.width
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return self.coordinates.grid.height + 1
+
+    def cell_at(self, x: int, y: int) -> int | None:
+        """The cell drawn at content offset ``x``, ``y``; ``None`` off the cells."""
+        grid = self.coordinates.grid
+        row = y - 1
+        column = x - self._label_width - 1
+        if column < 0:
+            return None
+        column //= self.cell_width
+        return grid.cell(row, column) if grid.contains(row, column) else None
+
+    # --- drawing ----------------------------------------------------------------
+
+    def render(self) -> Text:
+        grid = self.coordinates.grid
+        width = self.cell_width
+        styles = self.mark_styles()
+        label = self.get_component_rich_style("board--label")
+        cursor = self.get_component_rich_style("board--cursor", partial=True)
+        text = Text(no_wrap=True, end="")
+        text.append(" " * (self._label_width + 1))
+        for letter in self.coordinates.column_letters:
+            text.append(f"{letter:^{width}}", label)
+        for row in range(grid.height):
+            text.append(f"\n{row + 1:>{self._label_width}} ", label)
+            for column in range(grid.width):
+                cell = row * grid.width + column
+                mark = self.marks[cell]
+                style = styles[mark]
+                if self.show_cursor and cell == self.cursor:
+                    style += cursor
+                text.append(f"{SYMBOLS[mark]:^{width}}", style)
+        return text
+
+    # --- input ------------------------------------------------------------------
+
+    def move_cursor(self, rows: int, columns: int) -> None:
+        """Move the cursor, stopping at the edges of the field."""
+        grid = self.coordinates.grid
+        row, column = grid.row_col(self.cursor)
+        row = min(max(row + rows, 0), grid.height - 1)
+        column = min(max(column + columns, 0), grid.width - 1)
+        self.cursor = grid.cell(row, column)
+
+    def action_move(self, rows: int, columns: int) -> None:
+        """Move the cursor (key binding)."""
+        self.move_cursor(rows, columns)
+
+    def action_choose(self) -> None:
+        """Choose the cell under the cursor (key binding)."""
+        self.post_message(self.CellChosen(self, self.cursor))
+
+    def watch_cursor(self, cell: int) -> None:
+        self.post_message(self.CursorMoved(self, cell))
+
+    def _cell_under(self, event: events.MouseEvent) -> int | None:
+        offset = event.get_content_offset(self)
+        return None if offset is None else self.cell_at(offset.x, offset.y)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        cell = self._cell_under(event)
+        if cell is not None:
+            self.cursor = cell
+
+    def on_click(self, event: events.Click) -> None:
+        cell = self._cell_under(event)
+        if cell is not None:
+            self.cursor = cell
+            self.post_message(self.CellChosen(self, cell))
+
+
+def fit_side_by_side(boards: Iterable[Board], width: int) -> None:
+    """Size the cells of two boards shown side by side on a screen ``width`` columns wide."""
+    for board in boards:
+        board.fit(width // 2 - 3)  # each has a margin of two and half the screen's padding
+
+
+class FleetStrip(MarkPainter):
+    """A fleet drawn as rows of squares, one group per ship: ``■■■■ ■■■ ▓▓▓ …``.
+
+    Ships among ``present`` are drawn with one mark (afloat, still to place), the
+    rest of the fleet with another (sunk, placed).
+    """
+
+    present: reactive[tuple[ShipKind, ...]] = reactive(())
+
+    def __init__(self, fleet: Sequence[ShipKind], present: Sequence[ShipKind], *,
+                 present_mark: Mark, absent_mark: Mark, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.fleet = tuple(fleet)
+        self.present_mark = present_mark
+        self.absent_mark = absent_mark
+        self.set_reactive(FleetStrip.present, tuple(present))
+
+    def render(self) -> Text:
+        styles = self.mark_styles()
+        left = Counter(self.present)
+        text = Text(end="")
+        for kind in self.fleet:
+            mark = self.present_mark if left[kind] else self.absent_mark
+            left[kind] -= 1
+            text.append(SYMBOLS[mark] * kind.size, styles[mark])
+            text.append(" ")
+        return text
+
+
+class Legend(MarkPainter):
+    """What the symbols on the fields mean."""
+
+    SHOWN = (Mark.SHIP, Mark.HIT, Mark.SUNK, Mark.MISS, Mark.RING)
+
+    def __init__(self, phrases: Phrasebook, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.phrases = phrases
+
+    def render(self) -> Text:
+        styles = self.mark_styles()
+        text = Text(end="")
+        for mark in self.SHOWN:
+            text.append(SYMBOLS[mark], styles[mark])
+            text.append(f" {self.phrases(f'tui.mark.{mark.value}')}   ")
+        return text

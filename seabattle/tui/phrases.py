@@ -1,0 +1,57 @@
+"""How the terminal game puts things into words: the catalogue, cells, errors, rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from seabattle.coords import Bitboard, Coordinates, iter_cells
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import MESSAGES, Language, Text, translate
+from seabattle.rules import Rules
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    """Every text the app shows, in one language, naming cells in the game's alphabet."""
+
+    language: Language
+    coordinates: Coordinates
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        """The catalogue message ``key`` with ``params`` filled in."""
+        return translate(key, self.language, **params)
+
+    def cell(self, cell: int) -> str:
+        """A cell's name, such as ``"Б3"``."""
+        return self.coordinates.name(cell)
+
+    def cells(self, cells: Bitboard) -> str:
+        """A ship's cells as a range, first to last, such as ``"Б3–Б6"``."""
+        names = [self.cell(c) for c in iter_cells(cells)]
+        return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
+
+    def error(self, error: SeaBattleError, where: Bitboard = 0) -> str:
+        """An engine error as a sentence; ``where`` renames the cells it is about.
+
+        The engine names cells in Latin letters; a placement refused on a
+        Russian-lettered field reads better naming them as the field does.
+        """
+        if where and "where" in error.params:
+            message = self(error.message_key, **{**error.params, "where": self.cells(where)})
+        else:
+            message = error.message(self.language)
+        return message[:1].upper() + message[1:]
+
+    def level(self, level: str) -> str:
+        """A computer level by name (strategy names, which have none, as they are)."""
+        key = f"tui.level.{level}"
+        return self(key) if key in MESSAGES else level
+
+    def rules(self, rules: Rules, level: str) -> str:
+        """One line saying which rule set is in force and how strong the computer is."""
+        return self("tui.rules", name=rules.name, width=rules.width, height=rules.height,
+                    touching=Text(f"touching.{rules.touching.value}"),
+                    again=Text("tui.rules.again" if rules.shoot_again else "tui.rules.no_again"),
+                    announce=Text(f"tui.rules.announce_{rules.announce.value}"),
+                    level=self.level(level))

@@ -1,0 +1,245 @@
+"""The set-up screen: the person places their fleet, by hand or at random."""
+
+from __future__ import annotations
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Static
+
+from seabattle.coords import bit
+from seabattle.errors import PlacementError
+from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, validate_fleet
+from seabattle.rules import ShipKind
+from seabattle.session import VsComputer
+from seabattle.shapes import Shape, polyominoes
+from seabattle.tui.board import Board, FleetStrip
+from seabattle.tui.keys import KeyHelp
+from seabattle.tui.marks import Mark, fleet_marks, with_ghost
+from seabattle.tui.notice import Notice
+from seabattle.tui.phrases import Phrasebook
+
+Offsets = frozenset[tuple[int, int]]
+"""A ship's shape: its cells as ``(row, column)`` offsets from the top-left corner."""
+
+
+def ship_shapes(kind: ShipKind, height: int, width: int) -> list[Offsets]:
+    """The shapes a ship may be placed in on a ``height``×``width`` field.
+
+    Straight lines first, across then down; bent ships continue with every other
+    shape of their size.
+    """
+    across = frozenset((0, c) for c in range(kind.size))
+    down = frozenset((r, 0) for r in range(kind.size))
+    shapes = [across, down]
+    if kind.shape is Shape.BENT:
+        shapes += polyominoes(kind.size)
+    return [shape for shape in dict.fromkeys(shapes)
+            if max(r for r, _ in shape) < height and max(c for _, c in shape) < width]
+
+
+class SetupScreen(Screen[Fleet]):
+    """Place the fleet, largest ship first; dismissed with the complete fleet.
+
+    The next ship follows the cursor as a ghost, drawn as blocked where the rules
+    refuse it; placing it there is refused with the engine's reason.
+    """
+
+    BINDINGS = [
+        Binding("r,к,space", "turn(1)", "tui.key.turn"),
+        Binding("R,К", "turn(-1)", "tui.key.turn_back", show=False),
+        Binding("u,г,backspace", "undo", "tui.key.undo"),
+        Binding("a,ф", "fill", "tui.key.fill"),
+        Binding("x,ч", "shuffle", "tui.key.shuffle"),
+        Binding("s,ы", "start", "tui.key.start"),
+        Binding("q,й", "app.quit", "tui.key.quit"),
+    ]
+
+    placed: reactive[tuple[Ship, ...]] = reactive((), init=False)
+    """The ships placed so far, in the order placed."""
+    turn: reactive[int] = reactive(0, init=False)
+    """Which of the next ship's shapes the ghost takes."""
+
+    def __init__(self, session: VsComputer, phrases: Phrasebook) -> None:
+        super().__init__()
+        self.session = session
+        self.rules = session.rules
+        self.phrases = phrases
+
+    # --- the state of the set-up --------------------------------------------------
+
+    @property
+    def next_kind(self) -> ShipKind | None:
+        """The ship to place next, or ``None`` when the fleet is complete."""
+        kinds = remaining_kinds(self.rules, self.placed)
+        return kinds[0] if kinds else None
+
+    def ghost(self) -> Ship | None:
+        """The next ship where the cursor puts it, or ``None`` when the fleet is complete."""
+        kind = self.next_kind
+        if kind is None:
+            return None
+        grid = self.rules.grid
+        shape = self._shape(kind)
+        row, column = grid.row_col(self._board.cursor)
+        cells = 0
+        for dr, dc in shape:
+            cells |= bit(grid.cell(row + dr, column + dc))
+        return Ship(kind, cells)
+
+    def _shape(self, kind: ShipKind) -> Offsets:
+        shapes = ship_shapes(kind, self.rules.height, self.rules.width)
+        return shapes[self.turn % len(shapes)]
+
+    @property
+    def _board(self) -> Board:
+        return self.query_one("#own", Board)
+
+    # --- layout -------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        phrases = self.phrases
+        yield Static(phrases("tui.setup.title"), id="title", markup=False)
+        yield Static(phrases.rules(self.rules, self.session.level), id="rules", markup=False)
+        with Horizontal(id="fields"):
+            board = Board(phrases.coordinates, fleet_marks(self.rules.grid, ()),
+                          show_cursor=False, id="own")
+            board.border_title = phrases("tui.field.yours")
+            self._fit(board, self.app.size.width)
+            yield board
+            with Vertical(id="setup-panel"):
+                yield Static(id="next", markup=False)
+                yield Static(phrases("tui.setup.to_place"), markup=False)
+                yield FleetStrip(self.rules.fleet, self.rules.fleet, present_mark=Mark.GHOST,
+                                 absent_mark=Mark.SHIP, id="to-place")
+                yield Static(phrases("tui.setup.help"), id="setup-help", markup=False)
+        yield Notice(id="message")
+        yield KeyHelp(phrases)
+
+    def on_mount(self) -> None:
+        self._board.focus()
+        self._redraw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(self._board, event.size.width)
+
+    @staticmethod
+    def _fit(board: Board, width: int) -> None:
+        board.fit(width - 44)  # the panel beside it needs 40 columns or so
+
+    # --- actions ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        complete = self.next_kind is None
+        enabled = {"turn": not complete, "undo": bool(self.placed), "fill": not complete,
+                   "start": complete}.get(action, True)
+        return True if enabled else None
+
+    def action_turn(self, step: int) -> None:
+        """Turn the ghost to the next (or previous) shape."""
+        self.turn += step
+
+    def action_undo(self) -> None:
+        """Take back the ship placed last."""
+        if self.placed:
+            self.placed = self.placed[:-1]
+            self.query_one(Notice).clear()
+
+    def action_fill(self) -> None:
+        """Place the ships still missing at random, keeping those placed."""
+        self._take_random(self.placed)
+
+    def action_shuffle(self) -> None:
+        """Place the whole fleet at random."""
+        self._take_random(())
+
+    def action_start(self) -> None:
+        """Go to battle with the fleet, when it is complete."""
+        if self.next_kind is None:
+            self.dismiss(validate_fleet(self.rules, self.placed))
+
+    def _take_random(self, keep: tuple[Ship, ...]) -> None:
+        try:
+            fleet = self.session.random_fleet(keep)
+        except PlacementError as error:
+            self.query_one(Notice).error(self.phrases.error(error))
+            return
+        self.placed = (*keep, *(ship for ship in fleet if ship not in keep))
+        self.query_one(Notice).say(self.phrases("tui.setup.ready"))
+
+    @on(Board.CellChosen, "#own")
+    def place(self) -> None:
+        """Place the next ship where the ghost is (or start when the fleet is complete)."""
+        ship = self.ghost()
+        if ship is None:
+            self.action_start()
+            return
+        notice = self.query_one(Notice)
+        try:
+            check_ship(self.rules, self.placed, ship)
+        except PlacementError as error:
+            notice.error(self.phrases.error(error, where=ship.cells))
+            return
+        self.placed = (*self.placed, ship)
+        if self.next_kind is None:
+            notice.say(self.phrases("tui.setup.ready"))
+        else:
+            notice.say(self.phrases("tui.setup.placed", ship=ship.kind.title,
+                                    where=self.phrases.cells(ship.cells)))
+
+    # --- drawing ------------------------------------------------------------------
+
+    def watch_turn(self) -> None:
+        self._follow_cursor()
+
+    @on(Board.CursorMoved, "#own")
+    def _follow_cursor(self) -> None:
+        """Keep the ghost on the field, then draw it."""
+        kind = self.next_kind
+        board = self._board
+        if kind is not None:
+            shape = self._shape(kind)
+            row, column = self.rules.grid.row_col(board.cursor)
+            row = min(row, self.rules.height - 1 - max(r for r, _ in shape))
+            column = min(column, self.rules.width - 1 - max(c for _, c in shape))
+            anchor = self.rules.grid.cell(row, column)
+            if anchor != board.cursor:
+                board.cursor = anchor  # moves the ghost again, through CursorMoved
+                return
+        self._redraw()
+
+    def watch_placed(self) -> None:
+        self.turn = 0
+        self._follow_cursor()
+        self.refresh_bindings()
+
+    def _redraw(self) -> None:
+        marks = fleet_marks(self.rules.grid, self.placed)
+        ghost = self.ghost()
+        if ghost is not None:
+            marks = with_ghost(marks, ghost.cells, allowed=self._allowed(ghost))
+        self._board.marks = marks
+        self.query_one("#to-place", FleetStrip).present = tuple(
+            remaining_kinds(self.rules, self.placed))
+        self.query_one("#next", Static).update(self._next_line())
+
+    def _next_line(self) -> str:
+        kind = self.next_kind
+        if kind is None:
+            return self.phrases("tui.setup.done")
+        line = self.phrases("tui.setup.next", ship=kind.title, size=kind.size)
+        shapes = ship_shapes(kind, self.rules.height, self.rules.width)
+        if len(shapes) > 2:  # bent ships: say how far through their shapes the ghost is
+            line += " " + self.phrases("tui.setup.shape", index=self.turn % len(shapes) + 1,
+                                       count=len(shapes))
+        return line
+
+    def _allowed(self, ship: Ship) -> bool:
+        try:
+            check_ship(self.rules, self.placed, ship)
+        except PlacementError:
+            return False
+        return True

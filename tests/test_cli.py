@@ -1,0 +1,115 @@
+"""The command line, run as a real subprocess: the line-by-line game, replay, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from seabattle.record import GameRecord
+
+LATIN = "ABCDEFGHIJ"
+EVERY_CELL = [f"{c}{r}" for r in range(1, 11) for c in LATIN]
+
+
+def seabattle(*args: str, stdin: str = "", env_lang: str = "C") -> subprocess.CompletedProcess[str]:
+    """Run ``python -m seabattle ARGS`` with ``stdin``; output as text."""
+    return subprocess.run(
+        [sys.executable, "-m", "seabattle", *args], input=stdin, capture_output=True,
+        text=True, timeout=120, env={"LANG": env_lang, "PATH": "/usr/bin:/bin"}, check=False)
+
+
+def test_plain_game_to_the_end_saves_a_record_that_replays(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    done = seabattle("play", "--plain", "--rules", "six", "--seed", "4", "--level", "novice",
+                     "--first", "me", "--lang", "en", "--save", str(record),
+                     stdin="\n".join([*EVERY_CELL, "n"]) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "You shoot first." in done.stdout
+    assert "Your fleet" in done.stdout and "Enemy waters" in done.stdout
+    assert "You fire at A1:" in done.stdout
+    assert "The computer fires at" in done.stdout
+    assert ("You win!" in done.stdout) != ("You lose." in done.stdout)
+    assert "accuracy" in done.stdout
+    game = GameRecord.from_json(record.read_text(encoding="utf-8")).game()
+    assert game.is_over
+    replay = seabattle("replay", str(record), "--all", "--lang", "en")
+    assert replay.returncode == 0, replay.stderr
+    assert f"Move {len(game.events)}/{len(game.events)}" in replay.stdout
+    assert "won." in replay.stdout
+
+
+def test_plain_refuses_bad_input_at_no_cost_and_saves_an_unfinished_game(tmp_path: Path) -> None:
+    record = tmp_path / "unfinished.json"
+    done = seabattle("play", "--plain", "--seed", "2", "--first", "me", "--lang", "ru",
+                     "--save", str(record), stdin="б3\nчепуха\nБ3\nк11\n")
+    assert done.returncode == 1  # input ended before the game did
+    assert "Ваш выстрел по Б3:" in done.stdout
+    assert "'чепуха' — не клетка" in done.stdout
+    assert "По Б3 вы уже стреляли" in done.stdout
+    assert "за пределами поля" in done.stdout
+    saved = GameRecord.from_json(record.read_text(encoding="utf-8"))
+    assert [e.cell for e in saved.events if e.player == 0] == [1 + 2 * 10]  # only Б3 counted
+    assert not saved.game().is_over
+
+
+def test_manual_placement_refuses_an_illegal_ship_with_the_reason() -> None:
+    lines = ["A1 h", "A2 h", "undo", "zz", "auto", "quit"]
+    done = seabattle("play", "--plain", "--manual", "--seed", "1", "--lang", "en",
+                     "--level", "easy", stdin="\n".join(lines) + "\n")
+    assert "Place the battleship (4 cells)" in done.stdout
+    assert "Place the cruiser (3 cells)" in done.stdout
+    assert "touches the battleship" in done.stdout
+    assert "'zz' is not a cell" in done.stdout
+    assert "Your shot:" in done.stdout
+
+
+def test_same_seed_same_game(tmp_path: Path) -> None:
+    shots = "\n".join(EVERY_CELL[:30]) + "\n"
+    outputs = [seabattle("play", "--plain", "--seed", "11", "--lang", "en", stdin=shots).stdout
+               for _ in range(2)]
+    assert outputs[0] == outputs[1]
+
+
+def test_rules_file_and_errors(tmp_path: Path) -> None:
+    rules = tmp_path / "tiny.toml"
+    rules.write_text('width = 6\nshoot_again = false\n[[ships]]\nsize = 3\n[[ships]]\n'
+                     'size = 1\ncount = 2\n', encoding="utf-8")
+    cells = [f"{c}{r}" for r in range(1, 7) for c in "ABCDEF"]
+    done = seabattle("play", "--plain", "--rules", str(rules), "--seed", "3", "--lang", "en",
+                     "--alphabet", "latin", stdin="\n".join([*cells, "n"]) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "field 6×6" in done.stdout
+
+    bad = tmp_path / "bad.toml"
+    bad.write_text('width = 4\n[[ships]]\nsize = 4\ncount = 9\n', encoding="utf-8")
+    refused = seabattle("play", "--plain", "--rules", str(bad), "--lang", "en")
+    assert refused.returncode == 2
+    assert "no fleet fits these rules" in refused.stderr
+
+    unknown = seabattle("play", "--rules", "chess", "--lang", "ru")
+    assert unknown.returncode == 2
+    assert "неизвестный набор правил 'chess'" in unknown.stderr
+
+    missing = seabattle("replay", str(tmp_path / "nope.json"), "--lang", "en")
+    assert missing.returncode == 2
+    assert "cannot read the record" in missing.stderr
+
+
+@pytest.mark.parametrize("tamper", ["result", "json"])
+def test_replay_refuses_a_tampered_record(tmp_path: Path, tamper: str) -> None:
+    record = tmp_path / "game.json"
+    seabattle("play", "--plain", "--seed", "4", "--first", "me", "--save", str(record),
+              stdin="A1\nB1\nC1\n")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    if tamper == "result":
+        data["events"][0]["result"] = "sunk" if data["events"][0]["result"] != "sunk" else "miss"
+        record.write_text(json.dumps(data), encoding="utf-8")
+    else:
+        record.write_text("{not json", encoding="utf-8")
+    done = seabattle("replay", str(record), "--all", "--lang", "en")
+    assert done.returncode == 2
+    assert "invalid game record" in done.stderr
