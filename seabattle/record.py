@@ -68,9 +68,7 @@ class GameRecord:
             "rules": self.rules.to_dict(),
             "players": [{"name": p.name, "level": p.level} for p in self.players],
             "first": self.first,
-            "fleets": [[{"size": s.kind.size, "name": s.kind.name,
-                         "cells": [names.name(c) for c in s.cell_list()]} for s in fleet]
-                       for fleet in self.fleets],
+            "fleets": [fleet_to_data(self.rules, fleet) for fleet in self.fleets],
             "events": [_event_to_dict(e, names) for e in self.events],
             "metadata": dict(self.metadata),
         }
@@ -137,6 +135,27 @@ def _event_from_dict(data: Mapping[str, Any], names: Coordinates) -> Event:
     # The ship index is not stored: replaying the shot recomputes it, and Game.apply
     # compares everything else.
     return Shot(int(data["player"]), names.parse(data["cell"]), ShotResult(data["result"]))
+
+
+def fleet_to_data(rules: Rules, fleet: Fleet) -> list[dict[str, Any]]:
+    """A fleet as plain data, the form records (and benchmark fleet files) store.
+
+    Each ship is ``{"size": 4, "name": "battleship", "cells": ["A1", …]}``, cells
+    named with Latin letters.
+    """
+    names = _latin(rules)
+    return [{"size": s.kind.size, "name": s.kind.name,
+             "cells": [names.name(c) for c in s.cell_list()]} for s in fleet]
+
+
+def fleet_from_data(rules: Rules, ships: Sequence[Mapping[str, Any]]) -> Fleet:
+    """The inverse of :func:`fleet_to_data`, checked against ``rules``.
+
+    Raises a :class:`~seabattle.errors.SeaBattleError`: :class:`RecordError` for an
+    unknown ship, the placement errors for an illegal fleet. Malformed entries
+    (missing keys, wrong types) raise ``KeyError``/``TypeError`` for the caller.
+    """
+    return _fleet_from_list(rules, _latin(rules), ships)
 
 
 def _fleet_from_list(rules: Rules, names: Coordinates, ships: Sequence[Mapping[str, Any]]

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
+from itertools import groupby
 from typing import Any
 
 from seabattle.coords import ALPHABETS, MAX_SIDE, Alphabet, Coordinates, Grid, find_alphabet
@@ -131,8 +132,10 @@ class Rules:
             "name": self.name, "width": self.width, "height": self.height,
             "touching": self.touching.value, "shoot_again": self.shoot_again,
             "announce": self.announce.value,
-            "ships": [{"size": k.size, "count": n, "name": k.name, "shape": k.shape.value}
-                      for k, n in self.fleet_counts()],
+            # Runs of equal ships in fleet order (not fleet_counts()): equal sizes of
+            # different kinds may interleave, and the order must survive a round trip.
+            "ships": [{"size": k.size, "count": len(list(run)), "name": k.name,
+                       "shape": k.shape.value} for k, run in groupby(self.fleet)],
         }
         if self.alphabet is not None:
             data["alphabet"] = self.alphabet

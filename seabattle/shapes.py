@@ -15,8 +15,9 @@ from functools import cache
 
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 
-MAX_BENT_SIZE = 8
-"""Largest bent ship whose shapes are enumerated (2,725 shapes of eight cells)."""
+MAX_BENT_SIZE = 6
+"""Largest bent ship whose shapes are enumerated (216 shapes of six cells): larger ones
+would make listing placements take seconds on big fields."""
 
 
 class Shape(Enum):

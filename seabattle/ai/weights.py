@@ -68,7 +68,7 @@ class WeightsStrategy(TargetingStrategy):
                     gains[first] += 4
                 else:
                     gains[first] += 1
-                    gains[last] += 0
+                    gains[last] += 1
 
         closed = destroyed | damaged | miss
         return [0 if closed & bit(c) or weight[c] == 0 else weight[c] + gains[c]

@@ -1,0 +1,66 @@
+"""Shared test settings and helpers for the engine suite.
+
+Hypothesis profiles (choose with ``HYPOTHESIS_PROFILE=name``):
+
+- ``ci`` (default): few examples, no deadline and no shrinking, so the engine suite
+  stays well under a minute on two cores and a failure is reported at once (some
+  examples play whole games: shrinking one can take minutes);
+- ``dev``: as ``ci`` but shrinks a failing example to a minimal one, to debug it;
+- ``thorough``: many more examples, for a run before a release or after touching
+  the rules engine (``HYPOTHESIS_PROFILE=thorough pytest tests``).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Sequence
+
+import pytest
+from hypothesis import HealthCheck, Phase, settings
+
+from seabattle.ai.levels import make_strategy
+from seabattle.fleet import Fleet, random_fleet
+from seabattle.game import Game
+from seabattle.rules import Rules
+
+_NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
+settings.register_profile(
+    "ci", max_examples=25, deadline=None, phases=_NO_SHRINK,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev", max_examples=25, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "thorough", max_examples=500, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def _play(rules: Rules, strategies: Sequence[str], seed: int | str, first: int = 0,
+          max_events: int | None = None) -> Game:
+    """A seeded game between two strategies (by level or strategy name).
+
+    Fleets and each side's shots come from separate generators derived from
+    ``seed``; ``max_events`` stops the game early (unfinished games).
+    """
+    fleets: list[Fleet] = [random_fleet(rules, random.Random(f"{seed}:fleet:{p}")) for p in (0, 1)]
+    players = [make_strategy(name, random.Random(f"{seed}:shots:{p}"))
+               for p, name in enumerate(strategies)]
+    game = Game(rules, fleets, first)
+    limit = 2 * rules.grid.size
+    while not game.is_over and (max_events is None or len(game.events) < max_events):
+        player = game.to_move
+        assert player is not None
+        game.fire(player, players[player].choose(game.view(player)))
+        assert len(game.events) <= limit, "a game cannot last longer than every cell twice"
+    return game
+
+
+@pytest.fixture(scope="session")
+def play() -> Callable[..., Game]:
+    """``play(rules, ("hard", "random"), seed, first=0, max_events=None)`` → a :class:`Game`."""
+    return _play

@@ -1,0 +1,192 @@
+"""Views: what one player may know, checked against the hidden truth at every move.
+
+A view must be *sound* (everything it claims is true of the hidden fleets) and
+*hide* what the player may not know (the opponent's fleet before the end).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seabattle.coords import bit, iter_cells
+from seabattle.events import Shot, ShotResult
+from seabattle.game import Game, other
+from seabattle.rules import PRESETS, Announcement, Rules, rules_from_dict
+from seabattle.shapes import Touching
+from seabattle.view import PlayerView
+
+
+def scaled(examples: int) -> int:
+    """``examples`` under the default "ci" profile (25 examples), scaled with the profile."""
+    return max(1, examples * settings().max_examples // 25)
+
+
+Play = Callable[..., Game]
+
+RULE_SETS: dict[str, Rules] = {
+    **{n: PRESETS[n] for n in ("classic", "classic-corners", "milton-bradley", "six", "bent")},
+    "sides-sunk": rules_from_dict({"width": 7, "height": 7, "touching": "sides", "announce": "sunk",
+                                   "ships": [{"size": 3, "count": 2}, {"size": 2, "count": 2},
+                                             {"size": 1}]}),
+}
+
+
+def ring_oracle(rules: Rules, cells: int) -> int:
+    """The cells next to a ship that no other ship may occupy, from rows and columns."""
+    if rules.touching is Touching.SIDES:
+        return 0
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if rules.touching is Touching.NONE:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    around = 0
+    for cell in iter_cells(cells):
+        row, col = divmod(cell, rules.width)
+        for dr, dc in steps:
+            r, c = row + dr, col + dc
+            if 0 <= r < rules.height and 0 <= c < rules.width:
+                around |= bit(r * rules.width + c)
+    return around & ~cells
+
+
+def check_view(game: Game, player: int) -> PlayerView:
+    """Check one view against the game's hidden state; return it."""
+    view = game.view(player)
+    rules = game.rules
+    opponent = other(player)
+    enemy = game.fleets[opponent]
+    mine = [e for e in game.events if isinstance(e, Shot) and e.player == player]
+    fired = 0
+    for shot in mine:
+        fired |= bit(shot.cell)
+    sunk_ships = [s for s in enemy if s.cells & ~fired == 0]
+
+    assert view.player == player and view.rules == rules
+    assert view.own_fleet == game.fleets[player]
+    assert view.incoming == game.incoming(player)
+    assert [(i.cell, i.result) for i in view.shots] == [(s.cell, s.result) for s in mine]
+    assert view.fired == fired
+    assert view.hits == fired & enemy.cells
+    assert view.misses == fired & ~enemy.cells
+    assert view.legal_shots() == rules.grid.full & ~fired
+    assert view.unknown == rules.grid.full & ~fired & ~view.known_empty
+    assert view.to_move == game.to_move and view.winner == game.winner
+    assert view.my_turn == (game.to_move == player)
+    assert view.own_afloat == tuple(game.fleets[player].ships[i].kind for i in game.afloat(player))
+
+    # Hidden information: the opponent's fleet only once the game is over.
+    if game.is_over:
+        assert view.opponent_fleet == enemy
+    else:
+        assert view.opponent_fleet is None
+
+    # Sunk ships: as many as really sank, each truthful where it says anything.
+    assert len(view.sunk) == len(sunk_ships)
+    assert view.enemy_afloat_count == len(enemy) - len(sunk_ships)
+    for known in view.sunk:
+        ship = next(s for s in enemy if s.cells & bit(known.cell))
+        assert ship in sunk_ships
+        if known.kind is not None:
+            assert known.kind == ship.kind
+        if known.cells is not None:
+            assert known.cells == ship.cells
+    if rules.announce is Announcement.TYPE:
+        assert [i.kind for i in view.shots if i.result is ShotResult.SUNK] == [
+            enemy.ships[s.ship].kind for s in mine
+            if s.result is ShotResult.SUNK and s.ship is not None]
+    else:
+        assert all(i.kind is None for i in view.shots)
+    if view.enemy_afloat is not None:
+        afloat = Counter(rules.fleet) - Counter(s.kind for s in sunk_ships)
+        assert Counter(view.enemy_afloat) == afloat
+    assert view.open_hits == view.hits & ~view.sunk_cells
+
+    # Known-empty cells: exactly the ring around sunk ships where ships may not touch
+    # (not fired at yet), and never a ship cell.
+    if rules.touching is Touching.SIDES:
+        assert view.known_empty == 0
+    else:
+        expected = 0
+        for ship in sunk_ships:
+            expected |= ring_oracle(rules, ship.cells)
+        assert view.known_empty == expected & ~fired
+        # Where ships cannot share a side, a sunk ship's cells are always pinned down.
+        assert all(known.cells is not None for known in view.sunk)
+    assert view.known_empty & enemy.cells == 0
+    return view
+
+
+@settings(max_examples=scaled(12))
+@given(name=st.sampled_from(sorted(RULE_SETS)), seed=st.integers(0, 2**32 - 1),
+       pair=st.tuples(st.sampled_from(["random", "hunt", "weights", "density"]),
+                      st.sampled_from(["random", "hunt", "weights", "density"])))
+def test_views_are_sound_at_every_move(play: Play, name: str, seed: int,
+                                       pair: tuple[str, str]) -> None:
+    rules = RULE_SETS[name]
+    final = play(rules, pair, seed)
+    # Walk the game again move by move, checking both views after each event.
+    game = Game(rules, final.fleets, final.first)
+    for player in (0, 1):
+        check_view(game, player)
+    for event in final.events:
+        game.apply(event)
+        for player in (0, 1):
+            check_view(game, player)
+    assert game.is_over
+
+
+@pytest.mark.parametrize("name", ["classic", "classic-corners", "six", "bent"])
+def test_the_ring_of_a_sunk_ship_is_known_empty(play: Play, name: str) -> None:
+    rules = PRESETS[name]
+    game = play(rules, ("hard", "hard"), f"ring:{name}", max_events=60)
+    view = game.view(0)
+    assert view.sunk, "the test wants at least one sunk ship by now"
+    for known in view.sunk:
+        assert known.cells is not None
+        assert ring_oracle(rules, known.cells) & ~view.fired & ~view.known_empty == 0
+        assert known.kind is not None and known.kind.size == known.cells.bit_count()
+
+
+def test_touching_ships_hide_which_hits_were_sunk_until_deduced(play: Play) -> None:
+    # milton-bradley announces the kind; where ships touch, sunk cells are deduced only
+    # when exactly one placement fits, so some may stay unknown, never wrong.
+    rules = PRESETS["milton-bradley"]
+    game = play(rules, ("random", "random"), "touching")
+    assert game.winner is not None
+    view = game.view(game.winner)
+    assert len(view.sunk) == len(rules.fleet)
+    assert view.enemy_afloat == ()
+    check_view(game, 0)
+    check_view(game, 1)
+
+
+def test_incoming_shots_name_own_sunk_ships(play: Play) -> None:
+    rules = PRESETS["classic"]
+    game = play(rules, ("hunt", "hunt"), "incoming")
+    for player in (0, 1):
+        view = game.view(player)
+        theirs = [e for e in game.events if isinstance(e, Shot) and e.player != player]
+        incoming = view.incoming_shots
+        assert [(i.cell, i.result) for i in incoming] == [(s.cell, s.result) for s in theirs]
+        for info, shot in zip(incoming, theirs, strict=True):
+            if shot.result is ShotResult.SUNK:
+                assert shot.ship is not None
+                assert info.kind == game.fleets[player].ships[shot.ship].kind
+            else:
+                assert info.kind is None
+
+
+def test_answers_are_the_words_of_rules_md(play: Play) -> None:
+    game = play(PRESETS["six"], ("hunt", "hunt"), "answers")
+    answers = {(i.result, i.kind is None): i.answer for i in game.view(0).shots}
+    assert answers[(ShotResult.MISS, True)].render("ru") == "Мимо!"
+    assert answers[(ShotResult.HIT, True)].render("ru") == "Ранил!"
+    sunk = next(i for i in game.view(0).shots if i.result is ShotResult.SUNK)
+    assert sunk.kind is not None  # six announces the kind
+    assert sunk.answer.render("ru").startswith("Убил!")
+    assert sunk.kind.title.render("ru") in sunk.answer.render("ru")
+    assert sunk.kind.title.render("en") in sunk.answer.render("en")
