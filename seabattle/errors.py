@@ -126,3 +126,29 @@ class RecordError(SeaBattleError):
     """A game record that cannot be read: bad format, or moves that break the rules."""
 
     key = "error.record_invalid"
+
+
+# --- bots (seabattle.bots, seabattle.match) ------------------------------------------
+
+class BotError(SeaBattleError):
+    """A bot broke the bot protocol (``docs/protocol.md``); it loses the game."""
+
+    key = "bot.error"
+
+
+class ProtocolSyntaxError(BotError):
+    """A protocol line that is malformed, or not the message expected at that point."""
+
+    key = "bot.error_syntax"
+
+
+class BotTimeoutError(BotError):
+    """A bot did not answer within its time limit."""
+
+    key = "bot.error_timeout"
+
+
+class BotCrashedError(BotError):
+    """A bot process could not start, exited, or closed its output."""
+
+    key = "bot.error_crashed"

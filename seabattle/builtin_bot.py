@@ -1,0 +1,150 @@
+"""The bot's side of the protocol: a built-in strategy as a bot (``seabattle bot LEVEL``).
+
+:class:`BotKnowledge` turns what the protocol tells a bot (its rules, its fleet,
+the answers to its shots and the opponent's shots) into the same
+:class:`~seabattle.view.PlayerView` the engine gives a player, so every targeting
+strategy plays through the protocol exactly as it plays in-process.
+:func:`serve` is the read-answer loop over a pair of text streams.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import TextIO
+
+from seabattle import __version__
+from seabattle.ai.levels import make_strategy
+from seabattle.errors import ProtocolSyntaxError
+from seabattle.events import Event, Shot, ShotResult
+from seabattle.fleet import Fleet, Ship, random_fleet
+from seabattle.protocol import (
+    PROTOCOL_VERSION,
+    FleetReply,
+    GameOver,
+    Hello,
+    HelloOk,
+    Id,
+    IsReady,
+    NewGame,
+    PlaceRequest,
+    Quit,
+    ReadyOk,
+    Reply,
+    Reveal,
+    ShootRequest,
+    ShotReport,
+    fleet_cells,
+    parse_command,
+)
+from seabattle.protocol import Fire as FireReply
+from seabattle.rules import Rules, ShipKind
+from seabattle.view import PlayerView, build_view
+
+ME, OPPONENT = 0, 1
+
+PlaceFleet = Callable[[Rules, random.Random], Fleet]
+"""A placement: the rules and a generator in, a legal fleet out."""
+
+
+def find_placement_function(name: str | None) -> PlaceFleet:
+    """A placement strategy by name (``seabattle.ai.placement.PLACEMENTS``).
+
+    ``None`` means the uniform placement where that registry exists, else the
+    engine's :func:`~seabattle.fleet.random_fleet`.
+    """
+    try:
+        from seabattle.ai.placement import PLACEMENTS, find_placement
+    except ImportError:  # pragma: no cover - the registry is optional
+        return random_fleet
+    if name is None:
+        name = "uniform" if "uniform" in PLACEMENTS else next(iter(PLACEMENTS))
+    return find_placement(name).place
+
+
+class BotKnowledge:
+    """One game as a bot knows it, from the protocol alone.
+
+    The enemy fleet is unknown; where :func:`~seabattle.view.build_view` asks which
+    enemy ship a shot sank, a stand-in ship of the announced kind answers (its cells
+    are never read), so the view is the engine's own for these events.
+    """
+
+    def __init__(self, rules: Rules, fleet: Fleet) -> None:
+        self.rules = rules
+        self.fleet = fleet
+        self.events: list[Event] = []
+        self._stand_ins: list[Ship] = []
+
+    def record(self, report: ShotReport) -> None:
+        """Take in a ``result`` or ``incoming`` line."""
+        if not report.own:
+            index = self.fleet.ship_at(report.cell)
+            self.events.append(Shot(OPPONENT, report.cell, report.result, index))
+            return
+        index = None
+        if report.result is ShotResult.SUNK:
+            index = len(self._stand_ins)
+            self._stand_ins.append(Ship(self._kind(report), 0))
+        self.events.append(Shot(ME, report.cell, report.result, index))
+
+    def _kind(self, report: ShotReport) -> ShipKind:
+        for kind in self.rules.fleet:
+            if kind.size == report.size and kind.name == report.name:
+                return kind
+        # Not announced (or unknown to these rules): build_view does not read it then.
+        return self.rules.fleet[0] if report.size is None else ShipKind(report.size, report.name)
+
+    def view(self) -> PlayerView:
+        """The bot's view with the bot to move."""
+        enemy = Fleet(tuple(self._stand_ins), 0)
+        return build_view(self.rules, ME, (self.fleet, enemy), self.events, ME, None)
+
+
+def serve(level: str, stdin: TextIO, stdout: TextIO, *, placement: str | None = None,
+          seed: int | None = None, name: str | None = None) -> int:
+    """Play as a bot: read commands from ``stdin``, answer on ``stdout``, until ``quit``.
+
+    ``level``: a level or strategy name (:func:`~seabattle.ai.levels.make_strategy`);
+    ``placement``: a placement strategy name. Unknown commands are ignored, as the
+    protocol asks of every bot. Returns the exit status.
+    """
+    rng = random.Random(seed) if seed is not None else random.Random()
+    strategy = make_strategy(level, rng)
+    place = find_placement_function(placement)
+    rules: Rules | None = None
+    knowledge: BotKnowledge | None = None
+
+    def say(reply: Reply) -> None:
+        stdout.write(reply.to_line(rules.grid if rules else None) + "\n")
+        stdout.flush()
+
+    for line in stdin:
+        if not line.strip():
+            continue
+        try:
+            command = parse_command(line, rules.grid if rules else None)
+        except ProtocolSyntaxError:
+            continue
+        if isinstance(command, Hello):
+            say(Id("name", name or f"seabattle {level}"))
+            say(Id("author", f"seabattle {__version__}"))
+            say(HelloOk(min(command.version, PROTOCOL_VERSION)))
+        elif isinstance(command, IsReady):
+            say(ReadyOk())
+        elif isinstance(command, NewGame):
+            rules, knowledge = command.rules, None
+            strategy.new_game()
+        elif isinstance(command, PlaceRequest) and rules is not None:
+            fleet = place(rules, rng)
+            knowledge = BotKnowledge(rules, fleet)
+            say(FleetReply(fleet_cells(fleet)))
+        elif isinstance(command, ShootRequest) and knowledge is not None:
+            say(FireReply(strategy.choose(knowledge.view())))
+        elif isinstance(command, ShotReport) and knowledge is not None:
+            knowledge.record(command)
+        elif isinstance(command, Reveal | GameOver):
+            continue
+        elif isinstance(command, Quit):
+            return 0
+    return 0

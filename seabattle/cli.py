@@ -1,0 +1,59 @@
+"""The ``seabattle`` command: one sub-command per capability.
+
+Each sub-command lives in its own module, which exposes ``register(subparsers)``
+adding its parser with ``set_defaults(run=function)``; ``function(args)`` returns
+the exit status. This module only assembles them and turns the engine's errors
+into a message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from seabattle import __version__
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import Language, language_from_locale
+
+
+def default_language() -> Language:
+    """The UI language from the locale environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return language_from_locale(value)
+    return "en"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The full argument parser, every sub-command registered."""
+    from seabattle.commands import bench, bot, match, play, replay, serve, tournament
+
+    parser = argparse.ArgumentParser(
+        prog="seabattle", description="Морской бой — Sea Battle / Battleship.")
+    parser.add_argument("--version", action="version", version=f"seabattle {__version__}")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for module in (play, replay, bench, bot, match, tournament, serve):
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except SeaBattleError as error:
+        language = getattr(args, "lang", None) or default_language()
+        print(f"seabattle: {error.message(language)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

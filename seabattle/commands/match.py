@@ -1,0 +1,113 @@
+"""``seabattle match A B``: many games between two players, built-in levels or bot commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from seabattle.commands.options import add_rules_option, chosen_language, load_rules
+from seabattle.i18n import Language, translate
+
+MAX_FORFEITS_SHOWN = 10
+
+
+def add_event_options(parser: argparse.ArgumentParser, games: int) -> None:
+    """The options a match and a tournament share."""
+    add_rules_option(parser)
+    parser.add_argument("--games", type=int, default=games, metavar="N",
+                        help=f"games per pair of players (default {games}); "
+                             "who shoots first alternates")
+    parser.add_argument("--seed", default=None,
+                        help="seed of the schedule and of every built-in player's choices "
+                             "(default: a fresh one, printed)")
+    parser.add_argument("--time-ms", type=int, default=1000, metavar="MS",
+                        help="a bot's time limit per shot (default 1000)")
+    parser.add_argument("--place-ms", type=int, default=5000, metavar="MS",
+                        help="a bot's time limit to place its fleet (default 5000)")
+    parser.add_argument("--start-ms", type=int, default=10000, metavar="MS",
+                        help="a bot's time limit to start and shake hands (default 10000)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: one per core)")
+    parser.add_argument("--records", type=Path, default=None, metavar="DIR",
+                        help="write every game record into DIR")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--lang", choices=("en", "ru"), default=None,
+                        help="language of the messages (default: from the locale)")
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``match`` sub-command."""
+    parser = subparsers.add_parser(
+        "match", help="play games between two levels or bots",
+        description="Play games between two players, each a built-in level (novice, easy, "
+                    "medium, hard, …; LEVEL:PLACEMENT picks its placement too) or a bot "
+                    "command speaking docs/protocol.md, such as \"python3 my_bot.py\".")
+    parser.add_argument("first", metavar="A", help="a level or a bot command")
+    parser.add_argument("second", metavar="B", help="a level or a bot command")
+    add_event_options(parser, games=100)
+    parser.set_defaults(run=run)
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool, language: Language) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr (if enabled and stderr is a terminal)."""
+    if not enabled or not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(translate("match.progress", language), total=total)
+        yield lambda n: progress.advance(task, n)
+
+
+def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
+                      tournament: bool) -> int:
+    """Parse the players, run the event, print the table (shared with ``tournament``)."""
+    from seabattle.bots import Limits
+    from seabattle.match import (
+        default_jobs,
+        match_table,
+        parse_player,
+        run_event,
+        standings_table,
+        unique_labels,
+    )
+
+    language = chosen_language(args.lang)
+    rules = load_rules(args.rules)
+    specs = unique_labels([parse_player(text) for text in texts])
+    limits = Limits(shot_ms=args.time_ms, place_ms=args.place_ms, handshake_ms=args.start_ms)
+    jobs = args.jobs or default_jobs()
+    pairs = len(specs) * (len(specs) - 1) // 2
+    print(translate(title, language, first=specs[0].label, second=specs[-1].label,
+                    players=len(specs), games=args.games, rules=rules.name))
+    with progress_bar(pairs * args.games, not args.no_progress, language) as advance:
+        event = run_event(specs, rules, args.games, seed=args.seed, limits=limits, jobs=jobs,
+                          keep_records=args.records is not None, progress=advance)
+    print(standings_table(event) if tournament else match_table(event))
+    forfeits = event.forfeits()
+    if forfeits:
+        print(translate("match.forfeits", language))
+        for index, label, forfeit in forfeits[:MAX_FORFEITS_SHOWN]:
+            print("  " + translate("match.forfeit_line", language, game=index + 1, player=label,
+                                   reason=f"{forfeit.kind}: {forfeit.reason}"))
+        if len(forfeits) > MAX_FORFEITS_SHOWN:
+            print(f"  … {len(forfeits) - MAX_FORFEITS_SHOWN}")
+    if args.records is not None:
+        count = event.write_records(args.records)
+        print(translate("match.records_saved", language, count=count, path=args.records))
+    print(translate("match.summary", language, seed=event.seed, games=len(event.results),
+                    seconds=event.seconds, jobs=event.workers))
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the match and print its table."""
+    return run_event_command(args, [args.first, args.second], "match.title", tournament=False)

@@ -1,0 +1,277 @@
+"""The arena: bots that are slow, crash, print garbage, place an illegal fleet or fire an
+illegal shot lose that game with the reason recorded, and the arena goes on; two example
+bots play a match; ``seabattle bot hard`` speaks the protocol; four strategies play a
+tournament."""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from seabattle.bots import Limits, SimpleBot
+from seabattle.cli import main
+from seabattle.fleet import random_fleet
+from seabattle.game import Solitaire
+from seabattle.match import (
+    BotPlayer,
+    BuiltinPlayer,
+    EventResult,
+    PlayerSpec,
+    match_table,
+    parse_player,
+    play_game,
+    run_match,
+    run_tournament,
+    standings_table,
+)
+from seabattle.record import GameRecord
+from seabattle.rules import find_rules
+
+ROOT = Path(__file__).resolve().parent.parent
+RANDOM_BOT = str(ROOT / "examples" / "random_bot.py")
+CLASSIC = find_rules("classic")
+FAST = Limits(shot_ms=300, place_ms=1000, handshake_ms=5000, grace_ms=50)
+
+# A bot that plays legally until its MODE says otherwise. Fleet: the classic one, fixed.
+SCRIPTED_BOT = r'''
+import sys, time
+MODE = sys.argv[1]
+FLEET = "A1,A2,A3,A4 A6,A7,A8 A10,B10,C10 C1,C2 C4,C5 E1,F1 H1 J1 J3 J5"
+cells = [f"{c}{r}" for r in range(1, 11) for c in "ABCDEFGHIJ"]
+def say(text):
+    sys.stdout.write(text + "\n"); sys.stdout.flush()
+if MODE == "silent":
+    time.sleep(60)
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "seabattle":
+        say("id name " + MODE); say("seabattleok 1")
+    elif word == "isready":
+        say("readyok")
+    elif word == "place":
+        if MODE == "illegal-fleet":
+            say("fleet A1,A2,A3,A4 B1,B2,B3 A10,B10,C10 C1,C2 C4,C5 E1,F1 H1 J1 J3 J5")
+        elif MODE == "bent-fleet":
+            say("fleet A1,A2,A3,B3 A6,A7,A8 A10,B10,C10 C1,C2 C5,C6 E1,F1 H1 J1 J3 J5")
+        else:
+            say("fleet " + FLEET)
+    elif word == "shoot":
+        if MODE == "slow":
+            time.sleep(5)
+        elif MODE == "crash":
+            sys.stderr.write("Traceback: something broke\n"); sys.exit(3)
+        elif MODE == "garbage":
+            say("I think E5 is a good idea")
+        elif MODE == "illegal-shot":
+            say("fire A1")  # again and again: the second time is illegal
+        elif MODE == "off-field":
+            say("fire K1")
+        elif MODE == "resign":
+            say("resign")
+        elif MODE == "flood":
+            say("fire " + "A" * 2_000_000)
+        elif MODE == "binary":
+            sys.stdout.buffer.write(b"fire \xff\xfe\n"); sys.stdout.flush()
+        else:
+            say("fire " + cells.pop())
+    elif word == "quit":
+        break
+'''
+
+
+@pytest.fixture(scope="module")
+def scripted_bot(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("bots") / "scripted_bot.py"
+    path.write_text(SCRIPTED_BOT, encoding="utf-8")
+    return path
+
+
+def scripted(path: Path, mode: str) -> PlayerSpec:
+    return PlayerSpec(mode, argv=(sys.executable, str(path), mode))
+
+
+@pytest.mark.parametrize(("mode", "kind", "reason"), [
+    ("slow", "timeout", "timeout after 300 ms waiting for 'fire or resign'"),
+    ("crash", "crash", "exited with status 3, last said on stderr: 'Traceback: something broke'"),
+    ("garbage", "garbage", "malformed line 'I think E5 is a good idea'"),
+    ("illegal-fleet", "illegal-fleet", "touch"),
+    ("bent-fleet", "illegal-fleet", "shape"),
+    ("illegal-shot", "illegal-shot", "A1"),
+    ("off-field", "illegal-shot", "K1"),
+    ("silent", "timeout", "waiting for 'id or seabattleok'"),
+    ("flood", "garbage", "a line longer than 1048576 bytes"),
+    ("binary", "garbage", "not UTF-8"),
+])
+async def test_a_misbehaving_bot_loses_with_the_reason(scripted_bot: Path, mode: str, kind: str,
+                                                       reason: str) -> None:
+    limits = Limits(shot_ms=300, place_ms=1000, handshake_ms=400 if mode == "silent" else 5000)
+    bot = BotPlayer(scripted(scripted_bot, mode), limits)
+    start = time.perf_counter()
+    try:
+        result = await play_game([BuiltinPlayer(PlayerSpec("easy", level="easy")), bot], CLASSIC,
+                                 first=1, seed="s", keep_record=True)
+        kept = bot.bot is not None
+    finally:
+        await bot.close()
+    assert time.perf_counter() - start < 8
+    assert result.winner == 0 and result.ended == "forfeit"
+    [forfeit] = result.forfeits
+    assert (forfeit.player, forfeit.kind) == (1, kind)
+    assert reason in forfeit.reason
+    assert result.record is not None
+    record = GameRecord.from_json(result.record)
+    assert record.metadata["forfeits"] == [forfeit.to_dict()]
+    game = record.game()
+    assert game.winner == 0
+    # A bot that broke the protocol is killed; one that merely moved illegally is kept.
+    assert kept == (kind in ("illegal-fleet", "illegal-shot"))
+
+
+async def test_resigning_is_not_a_forfeit(scripted_bot: Path) -> None:
+    players = [BotPlayer(scripted(scripted_bot, "resign"), FAST),
+               BuiltinPlayer(PlayerSpec("easy", level="easy"))]
+    try:
+        result = await play_game(players, CLASSIC, first=0, seed="r")
+    finally:
+        await players[0].close()
+    assert (result.winner, result.ended, result.forfeits) == (1, "resign", ())
+
+
+def test_crashing_bot_is_restarted_and_the_match_completes(scripted_bot: Path) -> None:
+    event = run_match(scripted(scripted_bot, "crash"), scripted(scripted_bot, "legal"), CLASSIC, 3,
+                      seed=1, limits=FAST)
+    assert [r.ended for r in event.results] == ["forfeit"] * 3
+    # Each game found it crashing afresh (restarted), not "not running".
+    assert all("status 3" in f.reason for _, _, f in event.forfeits())
+    crash, legal = event.stats()
+    assert (crash.losses, crash.forfeits, legal.wins) == (3, 3, 3)
+
+
+def test_forfeits_at_placement(scripted_bot: Path) -> None:
+    # One illegal fleet: the other side wins without a shot fired.
+    event = run_match(scripted(scripted_bot, "illegal-fleet"), scripted(scripted_bot, "garbage"),
+                      CLASSIC, 1, seed=2, limits=FAST)
+    [result] = event.results
+    assert (result.winner, result.shots) == (1, (0, 0))
+    # Both illegal: nobody wins, and the game does not count for ratings.
+    event = run_match(scripted(scripted_bot, "illegal-fleet"),
+                      scripted(scripted_bot, "bent-fleet"), CLASSIC, 1, seed=2, limits=FAST)
+    [result] = event.results
+    assert result.winner is None
+    assert [(f.player, f.kind) for f in result.forfeits] == [(0, "illegal-fleet"),
+                                                             (1, "illegal-fleet")]
+    assert [(s.wins, s.losses) for s in event.stats()] == [(0, 1), (0, 1)]
+    assert [r.mu for r in event.ratings()] == [25.0, 25.0]
+
+
+def test_match_between_two_example_bots(tmp_path: Path) -> None:
+    bot = PlayerSpec("random", argv=(sys.executable, RANDOM_BOT, "--seed", "1"))
+    other = PlayerSpec("random", argv=(sys.executable, RANDOM_BOT, "--seed", "2"))
+    event = run_match(bot, other, find_rules("bent"), 4, seed=3, limits=FAST, keep_records=True)
+    assert [s.label for s in event.specs] == ["random", "random #2"]
+    assert len(event.results) == 4
+    assert all(r.ended == "sunk" and not r.forfeits for r in event.results)
+    assert [r.first for r in event.results] == [0, 1, 0, 1]
+    assert sum(s.wins for s in event.stats()) == 4
+    assert event.write_records(tmp_path) == 4
+    for path in sorted(tmp_path.iterdir()):
+        record = GameRecord.from_json(path.read_text(encoding="utf-8"))
+        assert record.game().is_over
+        assert record.players[0].level == "bot random bot"
+    assert "random #2" in match_table(event)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js")
+def test_javascript_example_bot() -> None:
+    js = PlayerSpec("js", argv=("node", str(ROOT / "examples" / "random_bot.mjs")))
+    py = PlayerSpec("py", argv=(sys.executable, RANDOM_BOT))
+    event = run_match(js, py, find_rules("milton-bradley"), 2, seed=1, limits=FAST)
+    assert all(r.ended == "sunk" and not r.forfeits for r in event.results)
+
+
+def test_example_bot_places_legal_fleets_for_every_preset() -> None:
+    from seabattle.rules import PRESETS
+
+    with SimpleBot.popen([sys.executable, RANDOM_BOT, "--seed", "5"], limits=FAST) as bot:
+        assert bot.id["name"] == "random bot"
+        for rules in PRESETS.values():
+            bot.new_game(rules)
+            bot.ping()
+            assert len(bot.place(5000)) == len(rules.fleet)
+
+
+def test_seabattle_bot_hard_speaks_the_protocol() -> None:
+    """``seabattle bot hard`` through the blocking wrapper: it sinks a fleet like ``hard``."""
+    rules = find_rules("milton-bradley")  # announces kinds: `sunk 3 cruiser` is read back
+    with SimpleBot.popen([sys.executable, "-m", "seabattle", "bot", "hard", "--seed", "7"],
+                         limits=Limits(handshake_ms=20000)) as bot:
+        assert bot.id["name"] == "seabattle hard"
+        bot.new_game(rules)
+        assert len(bot.place()) == len(rules.fleet)
+        # It fires at a fleet that never fires back, until every ship is sunk.
+        game = Solitaire(rules, random_fleet(rules, random.Random(1)))
+        while not game.is_over:
+            cell = bot.shoot(1000)
+            assert cell is not None
+            shot = game.fire(0, cell)
+            kind = game.fleets[1].ships[shot.ship].kind if shot.ship is not None else None
+            bot.report(shot, True, kind.size if kind else None, kind.name if kind else "")
+        # A random shooter needs about 95 shots; hard far fewer.
+        assert game.stats(0).shots < 80
+        bot.game_over(True, "sunk")
+
+
+def test_tournament_of_four_strategies(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    specs = [parse_player(name) for name in ("novice", "easy", "medium", "hard")]
+    event: EventResult = run_tournament(specs, CLASSIC, 3, seed=11, jobs=1)
+    assert sorted(r.index for r in event.results) == list(range(6 * 3))
+    assert [s.games for s in event.stats()] == [9] * 4
+    assert all(r.ended == "sunk" for r in event.results)
+    ratings = event.ratings()
+    assert max(ratings, key=lambda r: r.mu) is not ratings[0]  # novice never tops the table
+    table = standings_table(event).splitlines()
+    assert table[0].split()[:3] == ["#", "player", "rating"]
+    assert [row.split()[2] for row in table[2:]] == [
+        f"{o:.2f}" for o in sorted((r.ordinal for r in ratings), reverse=True)]
+    # Same seed, same tournament (built-in players are seeded).
+    again = run_tournament(specs[:2], CLASSIC, 3, seed=11, jobs=1)
+    assert [r.shots for r in again.results] == [r.shots for r in event.results if r.pair == (0, 1)]
+    # From the command line, in two worker processes, with records.
+    status = main(["tournament", "novice", "easy", "medium", "hard", "--games", "1", "--jobs", "2",
+                   "--seed", "5", "--records", str(tmp_path), "--no-progress"])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "Tournament: 4 players, 1 games per pair" in out
+    assert len(list(tmp_path.glob("*.json"))) == 6
+    rows = [line.split() for line in out.splitlines()
+            if line[:1].isdigit() and len(line.split()) == 11]
+    assert sorted(row[1] for row in rows) == ["easy", "hard", "medium", "novice"]
+
+
+def test_match_command_with_a_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["match", f"{sys.executable} {RANDOM_BOT}", "easy", "--games", "2", "--jobs", "1",
+                   "--seed", "1", "--rules", "six", "--no-progress"])
+    out = capsys.readouterr().out
+    assert status == 0
+    header, rule, first, second = out.splitlines()[1:5]
+    assert header.split()[:4] == ["player", "wins", "losses", "forfeits"]
+    assert second.split()[:2] == ["easy", "2"]
+    with pytest.raises(SystemExit):
+        main(["match", "easy"])
+    assert main(["match", "no-such-program-xyz", "easy", "--games", "1"]) == 2
+    assert "neither a built-in level" in capsys.readouterr().err
+
+
+def test_parse_player() -> None:
+    assert parse_player("hard") == PlayerSpec("hard", level="hard")
+    assert parse_player("HARD:perelman") == PlayerSpec("HARD:perelman", level="hard",
+                                                       placement="perelman")
+    spec = parse_player(f"{sys.executable} bot.py --depth 3")
+    assert spec.is_bot and spec.argv[1:] == ("bot.py", "--depth", "3")
+    assert json.dumps(spec.argv)  # plain data for worker processes
