@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from seabattle.i18n import catalog_cli, catalog_engine, catalog_tui
+from seabattle.i18n import catalog_cli, catalog_engine, catalog_tui, catalog_web
 
 Language = Literal["en", "ru"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "ru")
@@ -38,7 +38,8 @@ def _merge(*catalogs: Mapping[str, tuple[str, str]]) -> Mapping[str, tuple[str, 
     return MappingProxyType(merged)
 
 
-MESSAGES: Final = _merge(catalog_engine.MESSAGES, catalog_tui.MESSAGES, catalog_cli.MESSAGES)
+MESSAGES: Final = _merge(catalog_engine.MESSAGES, catalog_tui.MESSAGES, catalog_cli.MESSAGES,
+                         catalog_web.MESSAGES)
 """Every message key, with its English and Russian templates."""
 
 

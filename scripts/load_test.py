@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Load test of ``seabattle serve``: how many simultaneous games keep shot round trips fast.
+
+Starts the server (one process, SQLite in a temporary directory) on a loopback port,
+then for each number of games N opens N games of two WebSocket players each, places
+random fleets and lets every game fire one shot per ``--interval`` seconds (people
+are slower). A shot's round trip runs from sending ``fire`` to receiving its
+``shot`` event: the server checked it, stored it in SQLite and published it.
+Prints p50/p99 per N and the largest N whose p99 stayed under 100 ms.
+
+    .venv/bin/python scripts/load_test.py --games 100 200 400 --seconds 15
+
+The client runs in this one process; on a small machine it competes with the
+server for the CPU, so the figure is a lower bound.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import websockets
+
+
+class Player:
+    def __init__(self, url: str, game: str, token: str) -> None:
+        self.url, self.game, self.token = url, game, token
+        self.state: dict[str, Any] = {}
+        self.pending: asyncio.Future[float] | None = None
+        self.sent_at = 0.0
+        self.cells = list(range(100))
+        random.shuffle(self.cells)
+
+    async def run(self, ready: asyncio.Event) -> None:
+        async with websockets.connect(self.url, max_size=2**22) as ws:
+            self.ws = ws
+            await ws.send(json.dumps({"type": "hello", "game": self.game, "token": self.token}))
+            placed = False
+            async for text in ws:
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "state":
+                    self.state = message
+                    if message["phase"] == "setup" and not placed:
+                        placed = True
+                        await ws.send(json.dumps({"type": "random_fleet"}))
+                    if message["phase"] in ("battle", "over"):
+                        ready.set()
+                elif kind == "fleet_suggestion":
+                    await ws.send(json.dumps({"type": "place", "ships": message["ships"]}))
+                elif (kind in ("shot", "error") and self.pending is not None
+                      and not self.pending.done()
+                      and (kind == "error" or message["seat"] == self.state.get("you"))):
+                    self.pending.set_result(time.perf_counter() - self.sent_at)
+
+    async def fire(self) -> float:
+        fired = {s["cell"] for s in self.state["boards"][1 - self.state["you"]]["shots"]}
+        while self.cells and self.cells[-1] in fired:
+            self.cells.pop()
+        self.pending = asyncio.get_running_loop().create_future()
+        self.sent_at = time.perf_counter()
+        await self.ws.send(json.dumps({"type": "fire", "cell": self.cells.pop()}))
+        return await asyncio.wait_for(self.pending, 10)
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        result: dict[str, Any] = json.loads(response.read())
+        return result
+
+
+async def one_game(base: str, ws_url: str, clock: dict[str, float], go: asyncio.Event,
+                   arrived: list[int], interval: float, latencies: list[float],
+                   errors: list[str]) -> None:
+    loop = asyncio.get_running_loop()
+    game = await loop.run_in_executor(None, post, base, "/api/games",
+                                      {"mode": "private", "preset": "classic"})
+    joined = await loop.run_in_executor(None, post, base, f"/api/games/{game['game']}/join",
+                                        {"invite": game["invite"]})
+    players = [Player(ws_url, game["game"], game["token"]),
+               Player(ws_url, game["game"], joined["token"])]
+    ready = [asyncio.Event(), asyncio.Event()]
+    tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, ready, strict=True)]
+    try:
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 120)
+        arrived.append(1)
+        await go.wait()  # every game is set up: only shots are measured
+        await asyncio.sleep(random.uniform(0, interval))
+        while time.perf_counter() < clock["stop"]:
+            state = players[0].state
+            if state.get("phase") != "battle":
+                break
+            shooter = players[state["to_move"]]
+            try:
+                latencies.append(await shooter.fire())
+            except TimeoutError:
+                errors.append("timeout")
+            await asyncio.sleep(interval)
+            # Let the other side's state catch up before choosing the next shooter.
+            while players[0].state.get("seq") != players[1].state.get("seq"):
+                await asyncio.sleep(0.01)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def measure(base: str, games: int, seconds: float, interval: float) -> dict[str, Any]:
+    ws_url = base.replace("http", "ws") + "/ws"
+    latencies: list[float] = []
+    errors: list[str] = []
+    clock = {"stop": 0.0}
+    go = asyncio.Event()
+    arrived: list[int] = []
+
+    async def start_when_ready() -> None:
+        while len(arrived) < games:
+            await asyncio.sleep(0.1)
+        clock["stop"] = time.perf_counter() + seconds
+        go.set()
+
+    await asyncio.gather(start_when_ready(), *(
+        one_game(base, ws_url, clock, go, arrived, interval, latencies, errors)
+        for _ in range(games)))
+    if not latencies:
+        return {"games": games, "shots": 0}
+    ordered = sorted(latencies)
+    return {"games": games, "shots": len(ordered), "errors": len(errors),
+            "p50_ms": round(statistics.median(ordered) * 1000, 1),
+            "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 1),
+            "max_ms": round(ordered[-1] * 1000, 1)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, nargs="+", default=[50, 100, 200, 400])
+    parser.add_argument("--seconds", type=float, default=15)
+    parser.add_argument("--interval", type=float, default=1.0,
+                        help="seconds between shots in each game (default 1)")
+    args = parser.parse_args()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen([sys.executable, "-m", "seabattle.cli", "serve", "--port",
+                                   str(port), "--db", str(Path(tmp) / "load.sqlite3")],
+                                  stdout=subprocess.DEVNULL)
+        try:
+            for _ in range(200):
+                try:
+                    urllib.request.urlopen(base + "/api/options", timeout=1).read()
+                    break
+                except OSError:
+                    time.sleep(0.1)
+            best = 0
+            for games in args.games:
+                result = asyncio.run(measure(base, games, args.seconds, args.interval))
+                print(json.dumps(result), flush=True)
+                if result.get("shots") and result["p99_ms"] < 100 and not result["errors"]:
+                    best = games
+            print(f"largest number of simultaneous games with shot p99 < 100 ms: {best} "
+                  f"(one shot per {args.interval:g} s per game)")
+        finally:
+            server.terminate()
+            server.wait(10)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""``seabattle serve``: the web server for playing in the browser (``docs/server.md``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+
+def default_db() -> Path:
+    """The SQLite file under the user's data directory."""
+    return Path(user_data_dir("seabattle")) / "server.sqlite3"
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``serve`` sub-command."""
+    parser = subparsers.add_parser(
+        "serve", help="play in the browser: start the web server",
+        description="Start the web server: lobby, games between people and against the "
+                    "computer, spectators. Open http://HOST:PORT/ in a browser.")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
+                        help=f"the SQLite database of games (default {default_db()})")
+    parser.add_argument("--grace", type=int, default=60, metavar="SECONDS",
+                        help="how long a vanished player is waited for before the opponent "
+                             "may claim the win (default 60)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Serve until interrupted."""
+    import uvicorn
+
+    from seabattle.server.app import create_app
+
+    db = args.db or default_db()
+    app = create_app(db, grace_seconds=args.grace)
+    print(f"seabattle: serving on http://{args.host}:{args.port}/ (games in {db})", flush=True)
+    # No per-message compression: states are a few kB, and deflating every one costs
+    # both sides more CPU than it saves on any network a game is played over.
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_per_message_deflate=False)
+    return 0

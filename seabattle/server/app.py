@@ -1,0 +1,279 @@
+"""The ASGI app: HTTP for the lobby and static files, one WebSocket per player or spectator.
+
+This module only moves JSON between sockets and the :class:`~seabattle.server.service.Hub`;
+it turns every refused message into an ``error`` event. The protocol is in
+``docs/web-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from seabattle.ai.levels import LEVELS
+from seabattle.coords import ALPHABETS
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import MESSAGES, Language
+from seabattle.rules import PRESETS
+from seabattle.server.messages import (
+    CHAT_PHRASES,
+    ProtocolError,
+    ServerError,
+    parse_client_message,
+    parse_new_game,
+)
+from seabattle.server.rooms import WATCHER, Room
+from seabattle.server.service import Hub
+from seabattle.server.store import SQLiteStore, Store
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+TICK_SECONDS = 0.25
+log = logging.getLogger("seabattle.server")
+
+
+def _error(error: SeaBattleError, language: Language) -> dict[str, Any]:
+    return {"type": "error", "code": error.message_key, "message": error.message(language)}
+
+
+def _error_response(error: SeaBattleError, language: Language, status: int = 400) -> JSONResponse:
+    return JSONResponse(_error(error, language), status_code=status)
+
+
+def _lang(request: Request) -> Language:
+    return "ru" if request.query_params.get("lang") == "ru" else "en"
+
+
+async def _json_body(request: Request) -> Any:
+    try:
+        return json.loads(await request.body())
+    except ValueError:
+        raise ProtocolError("web.error.not_json") from None
+
+
+# --- HTTP ------------------------------------------------------------------------------
+
+async def index(request: Request) -> Response:
+    return FileResponse(WEB_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def options(request: Request) -> Response:
+    return JSONResponse({
+        "presets": [{"name": name, "rules": rules.to_dict()} for name, rules in PRESETS.items()],
+        "alphabets": list(ALPHABETS),
+        "levels": list(LEVELS),
+        "chat": list(CHAT_PHRASES),
+        "touching": ["none", "corners", "sides"],
+    })
+
+
+async def messages(request: Request) -> Response:
+    index = 1 if _lang(request) == "ru" else 0
+    return JSONResponse({key: pair[index] for key, pair in MESSAGES.items()})
+
+
+async def create_game(request: Request) -> Response:
+    hub: Hub = request.app.state.hub
+    lang = _lang(request)
+    try:
+        checked = parse_new_game(await _json_body(request), PRESETS, ALPHABETS, LEVELS)
+        room, token = hub.create(checked)
+    except SeaBattleError as error:
+        return _error_response(error, lang)
+    seat = room.seat_of(token)
+    return JSONResponse({"game": room.id, "token": token, "seat": seat,
+                         "invite": room.invite if seat == 0 else None,
+                         "watch": room.watch_key}, status_code=201)
+
+
+async def join_game(request: Request) -> Response:
+    hub: Hub = request.app.state.hub
+    lang = _lang(request)
+    try:
+        body = await _json_body(request)
+        invite = body.get("invite") if isinstance(body, dict) else None
+        if not isinstance(invite, str):
+            raise ProtocolError("web.error.field", field="invite", expected="string")
+        room, token = hub.join_by_invite(request.path_params["game"], invite)
+    except SeaBattleError as error:
+        status = 404 if error.message_key == "web.error.no_game" else 400
+        return _error_response(error, lang, status)
+    await hub.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})
+    return JSONResponse({"game": room.id, "token": token, "seat": 1, "watch": room.watch_key})
+
+
+async def game_record(request: Request) -> Response:
+    hub: Hub = request.app.state.hub
+    lang = _lang(request)
+    try:
+        room = hub.room(request.path_params["game"])
+        text = room.record().to_json()
+    except SeaBattleError as error:
+        status = 404 if error.message_key == "web.error.no_game" else 409
+        return _error_response(error, lang, status)
+    return Response(text, media_type="application/json",
+                    headers={"Content-Disposition":
+                             f'inline; filename="seabattle-{room.id}.json"'})
+
+
+# --- WebSocket ----------------------------------------------------------------------------
+
+class Connection:
+    """One socket after its ``hello``: sends what its audience missed, then keeps it current."""
+
+    def __init__(self, hub: Hub, ws: WebSocket, game_id: str, audience: int,
+                 language: Language, since: int) -> None:
+        self.hub, self.ws, self.game_id = hub, ws, game_id
+        self.audience, self.language, self.sent = audience, language, since
+
+    @property
+    def room(self) -> Room:
+        return self.hub.room(self.game_id)
+
+    async def catch_up(self, note: dict[str, Any] | None = None) -> None:
+        room = self.room
+        events = room.feed_since(self.audience, self.sent)
+        self.sent = room.seq
+        for event in events:
+            await self.ws.send_json(event)
+        if note is not None and note.get("kind") == "presence":
+            await self.ws.send_json({"type": "presence", "online": [p > 0 for p in room.online]})
+        await self.ws.send_json(room.snapshot(self.audience, self.language, self.hub.clock()))
+
+    async def send_error(self, error: SeaBattleError) -> None:
+        await self.ws.send_json(_error(error, self.language))
+
+    async def handle(self, text: str) -> None:
+        message = parse_client_message(text)
+        room = self.room
+        if message.type == "hello":
+            raise ServerError("web.error.repeated")
+        if message.type == "ping":
+            await self.ws.send_json({"type": "pong", "seq": room.seq})
+        elif message.type == "random_fleet":
+            await self.ws.send_json(self.hub.suggest_fleet(room, self.audience))
+        else:
+            await self.hub.act(room, self.audience, message.type, message.data)
+
+
+async def _hello(hub: Hub, ws: WebSocket) -> Connection:
+    """Wait for a valid ``hello``, answering anything else with an error."""
+    language: Language = "en"
+    while True:
+        text = await ws.receive_text()
+        try:
+            message = parse_client_message(text)
+            if message.type != "hello":
+                raise ServerError("web.error.hello_first")
+            data = message.data
+            language = data["lang"]
+            room = hub.room(data["game"])
+            audience = hub.audience(room, data.get("token"), data.get("watch"))
+            return Connection(hub, ws, room.id, audience, language, min(data["since"], room.seq))
+        except SeaBattleError as error:
+            await ws.send_json(_error(error, language))
+
+
+async def websocket_endpoint(ws: WebSocket) -> None:
+    hub: Hub = ws.app.state.hub
+    await ws.accept()
+    try:
+        connection = await _hello(hub, ws)
+    except WebSocketDisconnect:
+        return
+    room = connection.room
+    audience = connection.audience
+    connected = False
+    async with hub.pubsub.subscribe(room.id) as subscription:
+
+        async def forward() -> None:
+            while True:
+                note = await subscription.get()
+                await connection.catch_up(note)
+
+        forwarder: asyncio.Task[None] | None = None
+        try:
+            await ws.send_json({"type": "welcome", "game": room.id,
+                                "seat": None if audience == WATCHER else audience,
+                                "role": "spectator" if audience == WATCHER else "player",
+                                "since": connection.sent})
+            await connection.catch_up()
+            await hub.connect(room, audience)
+            connected = True
+            forwarder = asyncio.create_task(forward())
+            while True:
+                text = await ws.receive_text()
+                try:
+                    await connection.handle(text)
+                except SeaBattleError as error:
+                    await connection.send_error(error)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:  # a bug must not take the player's socket down
+                    log.exception("message %r failed", text[:200])
+                    await connection.send_error(ServerError("web.error.internal"))
+        except (WebSocketDisconnect, RuntimeError):
+            pass  # RuntimeError: Starlette's "send after close"
+        finally:
+            if forwarder is not None:
+                forwarder.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await forwarder
+            if connected:
+                with contextlib.suppress(SeaBattleError):
+                    await hub.disconnect(hub.room(room.id), audience)
+
+
+# --- the app ---------------------------------------------------------------------------------
+
+def create_app(store: Store | str | Path, *, grace_seconds: int = 60) -> Starlette:
+    """The web app over ``store`` (a :class:`Store`, or the path of a SQLite file)."""
+    if not hasattr(store, "append"):
+        store = SQLiteStore(str(store))
+    hub = Hub(store, grace_seconds=grace_seconds)  # type: ignore[arg-type]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async def timers() -> None:
+            while True:
+                await asyncio.sleep(TICK_SECONDS)
+                try:
+                    await hub.tick()
+                except Exception:  # a broken room must not stop every other clock
+                    log.exception("timer tick failed")
+
+        task = asyncio.create_task(timers())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    routes = [
+        Route("/", index),
+        Route("/play/{game}", index),
+        Route("/join/{game}/{invite}", index),
+        Route("/watch/{game}/{key}", index),
+        Route("/api/options", options),
+        Route("/api/messages", messages),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{game}/join", join_game, methods=["POST"]),
+        Route("/api/games/{game}/record", game_record),
+        WebSocketRoute("/ws", websocket_endpoint),
+        Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app

@@ -1,0 +1,545 @@
+"""Game rooms: the whole life of one online game as a pure state machine over the engine.
+
+A :class:`Room` is built from its event log and grows only by appending to it:
+``created`` → ``joined`` → ``fleet`` ×2 → ``shot``… → the end (sunk fleet,
+``resign``, second ``timeout``, ``claim``) → ``rematch``. Each method that acts
+(:meth:`Room.handle`, :meth:`Room.tick`) checks first, raises
+:class:`~seabattle.server.messages.ServerError` (or the engine's error) and changes
+nothing when the action is not allowed, and otherwise returns the new log entries,
+which the app stores before anyone is told. :meth:`Room.restore` replays a stored log,
+which is how a restarted server picks a game up.
+
+Everything a client may learn comes from :meth:`Room.feed_since` (the events it
+missed, as that audience may see them) and :meth:`Room.snapshot` (the state now);
+both are built per audience — seat 0, seat 1 or a spectator — from the engine's
+:class:`~seabattle.view.PlayerView`, so neither fleet leaks before the end.
+
+Who is connected is not logged: :meth:`Room.connect` / :meth:`Room.disconnect`
+keep it in memory, and a player absent longer than the grace period lets the
+opponent claim the win.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from seabattle.ai.base import TargetingStrategy
+from seabattle.ai.levels import make_strategy
+from seabattle.coords import iter_cells
+from seabattle.events import ShotResult
+from seabattle.fleet import Fleet, Ship, random_fleet, ship_from_cells, validate_fleet
+from seabattle.game import Game, other
+from seabattle.i18n import Language
+from seabattle.record import GameRecord, PlayerInfo
+from seabattle.rules import Rules, rules_from_dict
+from seabattle.server.messages import ServerError
+from seabattle.view import PlayerView
+
+WATCHER = 2
+"""The audience of spectators (seats are 0 and 1)."""
+MODES = ("computer", "private", "random")
+COMPUTER_SEAT = 1
+MAX_STRIKES = 2
+"""A player whose turn timer runs out this many times loses."""
+
+Entry = dict[str, Any]
+"""One log entry: JSON-ready, with ``type`` and ``at`` (seconds since the epoch)."""
+Audience = int
+
+
+def token_hash(token: str) -> str:
+    """What the store keeps of a player's token: the token itself never hits the disk."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class RoomOptions:
+    """What the lobby chose besides the rules."""
+
+    mode: str = "private"
+    level: str | None = None
+    """The computer's level in ``computer`` mode."""
+    turn_seconds: int = 0
+    """The turn timer; 0 turns it off."""
+    grace_seconds: int = 60
+    """How long a vanished player is waited for before the opponent may claim the win."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"mode": self.mode, "level": self.level, "turn_seconds": self.turn_seconds,
+                "grace_seconds": self.grace_seconds}
+
+
+def fleet_from_cells(rules: Rules, ships: Sequence[Sequence[int]]) -> Fleet:
+    """Read a fleet in protocol form: ``ships[i]`` is a ship of kind ``rules.fleet[i]``."""
+    if len(ships) != len(rules.fleet):
+        raise ServerError("web.error.ship_count", expected=len(rules.fleet), got=len(ships))
+    return validate_fleet(rules, [ship_from_cells(rules, kind, cells)
+                                  for kind, cells in zip(rules.fleet, ships, strict=True)])
+
+
+def _in_rules_order(rules: Rules, fleet: Fleet) -> list[Ship]:
+    # Fleet sorts its ships by size and cells; the protocol lists them in rules order,
+    # so that ships[i] is always of kind rules.fleet[i] (kinds of equal size differ in six).
+    left = list(fleet.ships)
+    out = []
+    for kind in rules.fleet:
+        ship = next(s for s in left if s.kind == kind)
+        left.remove(ship)
+        out.append(ship)
+    return out
+
+
+def _ordered(rules: Rules, fleet: Fleet) -> list[list[int]]:
+    """A fleet in protocol form: one list of cells per ship, in rules order."""
+    return [list(iter_cells(ship.cells)) for ship in _in_rules_order(rules, fleet)]
+
+
+class Room:
+    """One game between two seats (a person or the computer on seat 1), and its spectators."""
+
+    def __init__(self, game_id: str, created: Entry) -> None:
+        self.id = game_id
+        self.rules = rules_from_dict(created["rules"])
+        self.options = RoomOptions(**created["options"])
+        self.first: int = created["first"]
+        self.watch_key: str = created["watch"]
+        self.invite: str | None = created.get("invite")
+        self.token_hashes: list[str | None] = [created["token"], created.get("token1")]
+        self.log: list[Entry] = []
+        self.feed: list[dict[Audience, list[dict[str, Any]]]] = []
+        self.fleets: list[Fleet | None] = [None, None]
+        self.game: Game | None = None
+        self.result: dict[str, Any] | None = None
+        self.strikes = [0, 0]
+        self.deadline: float | None = None
+        self.rematch = [False, False]
+        self.next_game: str | None = None
+        self.previous_game: str | None = created.get("previous")
+        self.online = [0, 0]
+        self.away_since: list[float | None] = [None, None]
+        self.strategy: TargetingStrategy | None = None
+        self._views_key: tuple[int, int, int | None] | None = None
+        self._views: dict[int, PlayerView] = {}
+        self._record(created)
+
+    # --- building ---------------------------------------------------------------
+
+    @staticmethod
+    def created_entry(rules: Rules, options: RoomOptions, token: str, *, rng: random.Random,
+                      watch: str, invite: str | None, now: float,
+                      token_hashes: Sequence[str] | None = None,
+                      previous: str | None = None, first: int | None = None) -> Entry:
+        """The first log entry of a new room (``token_hashes`` carries seats over to a rematch)."""
+        if options.mode not in MODES:
+            raise ServerError("web.error.field", field="mode", expected=", ".join(MODES))
+        if not 0 <= options.turn_seconds <= 3600 or not 0 <= options.grace_seconds <= 3600:
+            raise ServerError("web.error.field", field="turn_seconds", expected="0…3600")
+        entry: Entry = {"type": "created", "at": now, "rules": rules.to_dict(),
+                        "options": options.to_dict(), "watch": watch,
+                        "first": rng.randrange(2) if first is None else first,
+                        "token": token_hashes[0] if token_hashes else token_hash(token)}
+        if invite is not None:
+            entry["invite"] = invite
+        if previous is not None:
+            entry["previous"] = previous
+        if options.mode == "computer":
+            make_strategy(options.level or "hard", rng)  # refuse an unknown level now
+            entry["computer_fleet"] = _ordered(rules, random_fleet(rules, rng))
+        elif token_hashes and token_hashes[1]:
+            entry["token1"] = token_hashes[1]
+        return entry
+
+    @classmethod
+    def restore(cls, game_id: str, log: Sequence[Entry], now: float) -> Room:
+        """The room a stored log describes, as it was after its last entry."""
+        room = cls(game_id, log[0])
+        for entry in log[1:]:
+            room._apply(entry)
+            room._record(entry)
+        if room.game is not None and not room.game.is_over:
+            # Nobody can move while the server is down: the player to move gets a full turn.
+            room._restart_clock(now)
+        for seat in (0, 1):
+            if room.is_human(seat):
+                room.away_since[seat] = now
+        return room
+
+    # --- state ------------------------------------------------------------------
+
+    @property
+    def seq(self) -> int:
+        """How many log entries there are: the number of the next one."""
+        return len(self.log)
+
+    @property
+    def phase(self) -> str:
+        """``waiting`` (for seat 1), ``setup``, ``battle`` or ``over``."""
+        if self.result is not None:
+            return "over"
+        if self.game is not None:
+            return "battle"
+        if self.token_hashes[1] is None and self.options.mode != "computer":
+            return "waiting"
+        return "setup"
+
+    def is_human(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` (seat 1 may be the computer or nobody yet)."""
+        if seat == COMPUTER_SEAT and self.options.mode == "computer":
+            return False
+        return self.token_hashes[seat] is not None
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` belongs to, if any."""
+        digest = token_hash(token)
+        for seat, known in enumerate(self.token_hashes):
+            if known is not None and known == digest:
+                return seat
+        return None
+
+    def match_key(self) -> str:
+        """Rooms whose players asked for the same game have the same key."""
+        return repr((sorted(self.rules.to_dict().items()), self.options.turn_seconds))
+
+    # --- acting -----------------------------------------------------------------
+
+    def join(self, token: str, now: float) -> list[Entry]:
+        """A second person takes seat 1 with ``token`` (invite link or random match)."""
+        if self.phase != "waiting":
+            raise ServerError("web.error.game_full")
+        return self._commit([{"type": "joined", "at": now, "token": token_hash(token)}])
+
+    def handle(self, seat: int, kind: str, data: dict[str, Any], now: float) -> list[Entry]:
+        """``seat`` sends a validated message; returns the new log entries, or raises."""
+        if kind == "place":
+            if self.phase != "setup":
+                raise ServerError("web.error.phase", action=kind, phase=self.phase)
+            if self.fleets[seat] is not None:
+                raise ServerError("web.error.already_placed")
+            fleet = fleet_from_cells(self.rules, data["ships"])
+            return self._commit([{"type": "fleet", "at": now, "seat": seat,
+                                  "ships": _ordered(self.rules, fleet)}])
+        if kind == "fire":
+            if self.game is None or self.phase != "battle":
+                raise ServerError("web.error.phase", action=kind, phase=self.phase)
+            return self._commit([{"type": "shot", "at": now, "seat": seat,
+                                  "cell": data["cell"]}])
+        if kind == "resign":
+            if self.phase not in ("setup", "battle"):
+                raise ServerError("web.error.phase", action=kind, phase=self.phase)
+            return self._commit([{"type": "resign", "at": now, "seat": seat}])
+        if kind == "chat":
+            if self.phase == "waiting":
+                raise ServerError("web.error.phase", action=kind, phase=self.phase)
+            return self._commit([{"type": "chat", "at": now, "seat": seat,
+                                  "phrase": data["phrase"]}])
+        if kind == "claim_win":
+            if self.phase not in ("setup", "battle"):
+                raise ServerError("web.error.phase", action=kind, phase=self.phase)
+            away = self.away_since[other(seat)]
+            if not self.is_human(other(seat)) or away is None:
+                raise ServerError("web.error.opponent_here")
+            if now - away < self.options.grace_seconds:
+                raise ServerError("web.error.grace", seconds=round(
+                    self.options.grace_seconds - (now - away)))
+            return self._commit([{"type": "claim", "at": now, "seat": seat}])
+        if kind == "rematch":
+            if self.phase != "over":
+                raise ServerError("web.error.phase", action=kind, phase=self.phase)
+            if self.rematch[seat] or self.next_game is not None:
+                raise ServerError("web.error.repeated")
+            return self._commit([{"type": "rematch", "at": now, "seat": seat}])
+        raise ServerError("web.error.unknown_type", type=kind, known="")
+
+    def tick(self, now: float) -> list[Entry]:
+        """Whatever time brings: the turn timer running out (logged as ``timeout``)."""
+        if self.deadline is None or now < self.deadline or self.game is None:
+            return []
+        seat = self.game.to_move
+        if seat is None or self.phase != "battle":
+            return []
+        return self._commit([{"type": "timeout", "at": now, "seat": seat}])
+
+    def rematch_agreed(self) -> bool:
+        """Whether both sides want a rematch and it has not been started yet."""
+        return self.next_game is None and all(
+            self.rematch[s] or not self.is_human(s) for s in (0, 1))
+
+    def start_rematch(self, game_id: str, now: float) -> list[Entry]:
+        """Log that the rematch is game ``game_id`` (created by the app)."""
+        return self._commit([{"type": "rematch_started", "at": now, "game": game_id}])
+
+    def connect(self, seat: int) -> bool:
+        """A connection of ``seat`` opened; whether the seat just came online."""
+        self.online[seat] += 1
+        self.away_since[seat] = None
+        return self.online[seat] == 1
+
+    def disconnect(self, seat: int, now: float) -> bool:
+        """A connection of ``seat`` closed; whether the seat just went away."""
+        self.online[seat] = max(0, self.online[seat] - 1)
+        if self.online[seat] == 0:
+            self.away_since[seat] = now
+            return True
+        return False
+
+    # --- the log ----------------------------------------------------------------
+
+    def _commit(self, entries: list[Entry]) -> list[Entry]:
+        """Apply entries (and the computer's replies) all or nothing; return them all."""
+        saved = self._save()
+        start = len(self.log)
+        try:
+            for entry in entries:
+                self._apply(entry)
+                self._record(entry)
+            self._computer_moves(entries[-1]["at"])
+        except BaseException:
+            self._load(saved)
+            del self.log[start:], self.feed[start:]
+            raise
+        return self.log[start:]
+
+    def _save(self) -> tuple[Any, ...]:
+        game = self.game
+        return (list(self.fleets), game, None if game is None else
+                (len(game.events), list(game._incoming), game._to_move, game._winner),
+                self.result, list(self.strikes), self.deadline, list(self.rematch),
+                self.next_game, list(self.token_hashes))
+
+    def _load(self, saved: tuple[Any, ...]) -> None:
+        (self.fleets, self.game, engine, self.result, self.strikes, self.deadline,
+         self.rematch, self.next_game, self.token_hashes) = saved
+        self._views_key = None
+        if self.game is not None and engine is not None:
+            game = self.game
+            del game.events[engine[0]:]
+            game._incoming, game._to_move, game._winner = engine[1], engine[2], engine[3]
+
+    def _computer_moves(self, now: float) -> list[Entry]:
+        if self.options.mode != "computer":
+            return []
+        moves: list[Entry] = []
+        if self.phase == "over" and self.rematch[0] and not self.rematch[COMPUTER_SEAT]:
+            entry = {"type": "rematch", "at": now, "seat": COMPUTER_SEAT}
+            self._apply(entry)
+            self._record(entry)
+            moves.append(entry)
+        while self.game is not None and self.game.to_move == COMPUTER_SEAT:
+            if self.strategy is None:
+                self.strategy = make_strategy(self.options.level or "hard",
+                                              random.Random(f"{self.id}:ai"))
+            cell = self.strategy.choose(self.game.view(COMPUTER_SEAT))
+            entry = {"type": "shot", "at": now, "seat": COMPUTER_SEAT, "cell": cell}
+            self._apply(entry)
+            self._record(entry)
+            moves.append(entry)
+        return moves
+
+    def _apply(self, entry: Entry) -> None:
+        """Change the state by one entry; raises (changing nothing of the engine) if illegal."""
+        kind, now = entry["type"], entry["at"]
+        if kind == "joined":
+            self.token_hashes[1] = entry["token"]
+        elif kind == "fleet":
+            fleet = fleet_from_cells(self.rules, entry["ships"])
+            self.fleets[entry["seat"]] = fleet
+            if self.options.mode == "computer" and self.fleets[COMPUTER_SEAT] is None:
+                self.fleets[COMPUTER_SEAT] = fleet_from_cells(
+                    self.rules, self.log[0]["computer_fleet"])
+            if all(f is not None for f in self.fleets):
+                self.game = Game(self.rules, [f for f in self.fleets if f is not None],
+                                 self.first)
+                self._restart_clock(now)
+        elif kind == "shot":
+            assert self.game is not None
+            shot = self.game.fire(entry["seat"], entry["cell"])
+            if self.game.is_over:
+                self._finish(shot.player, "fleet_sunk")
+            else:
+                self._restart_clock(now)
+        elif kind in ("resign", "claim"):
+            loser = entry["seat"] if kind == "resign" else other(entry["seat"])
+            if self.game is not None:
+                self.game.resign(loser)
+            self._finish(other(loser), "resigned" if kind == "resign" else "abandoned")
+        elif kind == "timeout":
+            seat = entry["seat"]
+            self.strikes[seat] += 1
+            if self.strikes[seat] >= MAX_STRIKES:
+                assert self.game is not None
+                self.game.resign(seat)
+                self._finish(other(seat), "timeout")
+            else:
+                self._restart_clock(now)
+        elif kind == "rematch":
+            self.rematch[entry["seat"]] = True
+        elif kind == "rematch_started":
+            self.next_game = entry["game"]
+        elif kind != "chat":
+            raise ServerError("web.error.generic", problem=f"unknown log entry {kind!r}")
+
+    def _finish(self, winner: int, reason: str) -> None:
+        self.result = {"winner": winner, "reason": reason}
+        self.deadline = None
+
+    def _restart_clock(self, now: float) -> None:
+        self.deadline = now + self.options.turn_seconds if self.options.turn_seconds else None
+
+    def _record(self, entry: Entry) -> None:
+        self.log.append(entry)
+        self.feed.append(self._project(entry))
+
+    # --- what each audience may see -----------------------------------------------
+
+    def _project(self, entry: Entry) -> dict[Audience, list[dict[str, Any]]]:
+        """The client events one log entry becomes, for seat 0, seat 1 and spectators."""
+        kind, seq = entry["type"], len(self.log) - 1
+        public: list[dict[str, Any]] = []
+        private: dict[Audience, list[dict[str, Any]]] = {0: [], 1: [], WATCHER: []}
+        if kind == "joined":
+            public.append({"type": "opponent_joined"})
+        elif kind == "fleet":
+            public.append({"type": "fleet_ready", "seat": entry["seat"]})
+            if self.game is not None and not self.game.events:
+                public.append({"type": "battle_started", "first": self.first})
+        elif kind == "shot":
+            public.append(self._shot_event(entry["seat"]))
+        elif kind == "timeout":
+            public.append({"type": "timeout", "seat": entry["seat"],
+                           "strikes": self.strikes[entry["seat"]]})
+        elif kind == "chat":
+            public.append({"type": "chat", "seat": entry["seat"], "phrase": entry["phrase"]})
+        elif kind == "rematch":
+            public.append({"type": "rematch_offered", "seat": entry["seat"]})
+        elif kind == "rematch_started":
+            public.append({"type": "rematch_started", "game": entry["game"]})
+        if kind in ("shot", "resign", "claim", "timeout") and self.result is not None and \
+                not any(e["type"] == "game_over" for e in public):
+            public.append(self._game_over_event())
+        out = {a: [*(dict(e, seq=seq) for e in public), *private[a]] for a in (0, 1, WATCHER)}
+        return out
+
+    def _shot_event(self, shooter: int) -> dict[str, Any]:
+        # Called right after the shot is applied: it is the shooter's latest.
+        assert self.game is not None
+        view = self._view(shooter)
+        info = view.shots[-1]
+        event: dict[str, Any] = {"type": "shot", "seat": shooter, "cell": info.cell,
+                                 "result": info.result.value,
+                                 "ship": info.kind.name if info.kind else None}
+        if info.result is ShotResult.SUNK:
+            ship = next((s for s in view.sunk if s.cell == info.cell), None)
+            event["sunk_cells"] = (list(iter_cells(ship.cells))
+                                   if ship is not None and ship.cells is not None else None)
+            event["ring"] = list(iter_cells(view.known_empty))
+        return event
+
+    def _game_over_event(self) -> dict[str, Any]:
+        assert self.result is not None
+        event: dict[str, Any] = {"type": "game_over", **self.result}
+        if self.game is not None:
+            event["fleets"] = [_ordered(self.rules, f) for f in self.game.fleets]
+            event["stats"] = [self._stats(s) for s in (0, 1)]
+        return event
+
+    def _stats(self, seat: int) -> dict[str, Any]:
+        assert self.game is not None
+        stats = self.game.stats(seat)
+        return {"shots": stats.shots, "hits": stats.hits, "sunk": stats.sunk,
+                "accuracy": round(stats.accuracy, 3)}
+
+    def feed_since(self, audience: Audience, since: int) -> list[dict[str, Any]]:
+        """The client events of log entries ``since`` onwards, as ``audience`` may see them."""
+        return [event for entry in self.feed[max(0, since):] for event in entry[audience]]
+
+    def snapshot(self, audience: Audience, language: Language, now: float) -> dict[str, Any]:
+        """The whole state as ``audience`` may know it now (the ``state`` message)."""
+        over = self.phase == "over"
+        game = self.game
+        state: dict[str, Any] = {
+            "type": "state", "game": self.id, "seq": self.seq, "phase": self.phase,
+            "you": audience if audience != WATCHER else None,
+            "rules": self.rules.to_dict(), "options": self.options.to_dict(),
+            "columns": self.rules.alphabet_for(language).columns(self.rules.width),
+            "to_move": game.to_move if game is not None else None,
+            "deadline_in": None if self.deadline is None
+            else round(max(0.0, self.deadline - now), 1),
+            "result": self.result,
+            "rematch": list(self.rematch), "next_game": self.next_game,
+            "previous_game": self.previous_game,
+            "watch": self.watch_key,
+            "players": [{"joined": self.token_hashes[s] is not None or self._computer(s),
+                         "computer": self._computer(s),
+                         "ready": self.fleets[s] is not None or self._computer(s),
+                         "online": self.online[s] > 0 or self._computer(s),
+                         "away_for": self._away_for(s, now),
+                         "strikes": self.strikes[s]} for s in (0, 1)],
+            "boards": [self._board(s, audience) for s in (0, 1)],
+            "stats": [self._stats(s) for s in (0, 1)] if over and game is not None else None,
+        }
+        if audience == 0 and self.phase == "waiting" and self.invite is not None:
+            state["invite"] = self.invite
+        return state
+
+    def _away_for(self, seat: int, now: float) -> float | None:
+        since = self.away_since[seat]
+        return None if since is None or not self.is_human(seat) else round(now - since, 1)
+
+    def _view(self, player: int) -> PlayerView:
+        # Views are rebuilt from the events; every message of one moment needs the same two.
+        assert self.game is not None
+        key = (id(self.game), len(self.game.events), self.game.winner)
+        if self._views_key != key:
+            self._views_key, self._views = key, {}
+        if player not in self._views:
+            self._views[player] = self.game.view(player)
+        return self._views[player]
+
+    def _computer(self, seat: int) -> bool:
+        return seat == COMPUTER_SEAT and self.options.mode == "computer"
+
+    def _board(self, owner: int, audience: Audience) -> dict[str, Any]:
+        """Seat ``owner``'s field as ``audience`` knows it."""
+        board: dict[str, Any] = {"ships": None, "shots": [], "sunk": [], "ring": [],
+                                 "afloat": None, "afloat_count": len(self.rules.fleet)}
+        fleet = self.fleets[owner]
+        reveal = audience == owner or self.phase == "over"
+        if fleet is not None and reveal:
+            incoming = self.game.incoming(owner) if self.game is not None else 0
+            board["ships"] = [{"cells": list(iter_cells(s.cells)), "name": s.kind.name,
+                               "sunk": s.is_sunk(incoming)}
+                              for s in _in_rules_order(self.rules, fleet)]
+        if self.game is None:
+            return board
+        view = self._view(other(owner))  # what the shooter knows
+        board["shots"] = [{"cell": s.cell, "result": s.result.value} for s in view.shots]
+        board["sunk"] = [{"cell": s.cell, "name": s.kind.name if s.kind else None,
+                          "cells": list(iter_cells(s.cells)) if s.cells is not None else None}
+                         for s in view.sunk]
+        board["ring"] = list(iter_cells(view.known_empty))
+        board["afloat_count"] = view.enemy_afloat_count
+        if audience == owner or self.phase == "over":
+            board["afloat"] = [k.name for k in self._view(owner).own_afloat]
+            board["afloat_count"] = len(board["afloat"])
+        elif view.enemy_afloat is not None:
+            board["afloat"] = [k.name for k in view.enemy_afloat]
+        return board
+
+    # --- the record -------------------------------------------------------------------
+
+    def record(self) -> GameRecord:
+        """The game record (only once the game is over: it holds both fleets)."""
+        if self.game is None or self.phase != "over":
+            raise ServerError("web.error.record_not_ready")
+        computer = self.options.mode == "computer"
+        players = (PlayerInfo("Player 1"),
+                   PlayerInfo("Computer", self.options.level) if computer
+                   else PlayerInfo("Player 2"))
+        return GameRecord.of(self.game, players, game_id=self.id, reason=self.result and
+                             self.result["reason"])
+
+

@@ -1,0 +1,178 @@
+"""The hub between connections, rooms, the store and pub/sub: one per server process.
+
+It keeps the rooms in play in memory (loading one from the store the first time
+it is asked for, which is how a restarted server resumes), and for every accepted
+action runs the same three steps: the room checks and applies it, the store
+appends the new entries, pub/sub tells every connection of the game. Nothing is
+published before it is stored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from seabattle.fleet import random_fleet
+from seabattle.rules import find_rules
+from seabattle.server.messages import ServerError
+from seabattle.server.pubsub import MemoryPubSub, PubSub
+from seabattle.server.rooms import WATCHER, Entry, Room, RoomOptions, _ordered
+from seabattle.server.store import Store
+from seabattle.shapes import Touching
+
+
+def new_key() -> str:
+    """An unguessable key: player tokens, invite and spectator keys."""
+    return secrets.token_urlsafe(18)
+
+
+class Hub:
+    """Rooms in play, with their storage and notifications."""
+
+    def __init__(self, store: Store, pubsub: PubSub | None = None, *, grace_seconds: int = 60,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.pubsub: PubSub = pubsub or MemoryPubSub()
+        self.grace_seconds = grace_seconds
+        self.clock = clock
+        self.rooms: dict[str, Room] = {}
+        self._rng = random.SystemRandom()
+
+    # --- rooms ------------------------------------------------------------------
+
+    def room(self, game_id: str) -> Room:
+        """The room of ``game_id``, from memory or else from the store."""
+        room = self.rooms.get(game_id)
+        if room is None:
+            log = self.store.load(game_id)
+            if log is None:
+                raise ServerError("web.error.no_game")
+            room = Room.restore(game_id, log, self.clock())
+            self.rooms[game_id] = room
+        return room
+
+    def create(self, request: dict[str, Any]) -> tuple[Room, str]:
+        """A new game as the lobby asked (``messages.parse_new_game``); returns it and a token.
+
+        In ``random`` mode, a waiting game with the same settings is joined instead.
+        """
+        changes = dict(request["changes"])
+        if "touching" in changes:
+            changes["touching"] = Touching(changes["touching"])
+        rules = find_rules(request["preset"])
+        if changes:
+            rules = rules.with_options(**changes)
+        options = RoomOptions(mode=request["mode"], level=request["level"],
+                              turn_seconds=request["turn_seconds"],
+                              grace_seconds=self.grace_seconds)
+        token = new_key()
+        entry = Room.created_entry(rules, options, token, rng=random.Random(self._rng.random()),
+                                   watch=new_key(), now=self.clock(),
+                                   invite=new_key() if options.mode == "private" else None)
+        room = Room(new_key()[:12], entry)
+        if options.mode == "random":
+            for game_id in self.store.waiting(room.match_key()):
+                waiting = self.room(game_id)
+                if waiting.phase == "waiting":
+                    self.join(waiting, token)
+                    return waiting, token
+        self._store_new(room, entry)
+        return room, token
+
+    def _store_new(self, room: Room, entry: Entry) -> None:
+        self.store.create(room.id, entry, mode=room.options.mode, phase=room.phase,
+                          match_key=room.match_key() if room.options.mode == "random" else None)
+        self.rooms[room.id] = room
+
+    def join(self, room: Room, token: str) -> None:
+        """Seat 1 joins with ``token``."""
+        seq = room.seq
+        self._commit(room, seq, room.join(token, self.clock()))
+
+    def join_by_invite(self, game_id: str, invite: str) -> tuple[Room, str]:
+        """Take the free seat of a private game; returns the room and the new token."""
+        room = self.room(game_id)
+        if room.invite is None or not secrets.compare_digest(room.invite, invite):
+            raise ServerError("web.error.bad_invite")
+        token = new_key()
+        self.join(room, token)
+        return room, token
+
+    def audience(self, room: Room, token: str | None, watch: str | None) -> int:
+        """Who a connection speaks for: a seat (by token) or the spectators (by watch key)."""
+        if token is not None:
+            seat = room.seat_of(token)
+            if seat is None:
+                raise ServerError("web.error.bad_token")
+            return seat
+        if watch is None or not secrets.compare_digest(room.watch_key, watch):
+            raise ServerError("web.error.bad_token")
+        return WATCHER
+
+    # --- acting -----------------------------------------------------------------
+
+    async def act(self, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
+        """``seat`` acts in ``room``: checked, stored, then published (or raises, changing
+        nothing)."""
+        if seat == WATCHER:
+            raise ServerError("web.error.spectator")
+        seq = room.seq
+        entries = room.handle(seat, kind, data, self.clock())
+        self._commit(room, seq, entries)
+        if room.rematch_agreed():
+            await self._rematch(room)
+        await self.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})
+
+    async def _rematch(self, room: Room) -> None:
+        now = self.clock()
+        hashes = [h or "" for h in room.token_hashes]
+        entry = Room.created_entry(
+            room.rules, room.options, "", rng=random.Random(self._rng.random()),
+            watch=new_key(), now=now, invite=None, token_hashes=hashes,
+            previous=room.id, first=1 - room.first)
+        new = Room(new_key()[:12], entry)
+        self._store_new(new, entry)
+        seq = room.seq
+        self._commit(room, seq, room.start_rematch(new.id, now))
+
+    def _commit(self, room: Room, seq: int, entries: list[Entry]) -> None:
+        try:
+            self.store.append(room.id, seq, entries, phase=room.phase)
+        except BaseException:
+            # Memory is ahead of the store: forget the room, the store is the truth.
+            # Who is connected is not in the store; the reloaded room keeps it.
+            self.rooms.pop(room.id, None)
+            with contextlib.suppress(Exception):
+                fresh = self.room(room.id)
+                fresh.online, fresh.away_since = room.online, room.away_since
+            raise
+
+    def suggest_fleet(self, room: Room, seat: int) -> dict[str, Any]:
+        """A random legal fleet for ``seat`` to place (nothing is stored)."""
+        if seat == WATCHER or room.phase != "setup":
+            raise ServerError("web.error.phase", action="random_fleet", phase=room.phase)
+        fleet = random_fleet(room.rules, random.Random(self._rng.random()))
+        return {"type": "fleet_suggestion", "ships": _ordered(room.rules, fleet)}
+
+    async def tick(self) -> None:
+        """Run every turn timer that has run out."""
+        now = self.clock()
+        for room in list(self.rooms.values()):
+            if room.deadline is not None and room.deadline <= now:
+                seq = room.seq
+                entries = room.tick(now)
+                if entries:
+                    self._commit(room, seq, entries)
+                    await self.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})
+
+    async def connect(self, room: Room, audience: int) -> None:
+        if audience != WATCHER and room.connect(audience):
+            await self.pubsub.publish(room.id, {"kind": "presence"})
+
+    async def disconnect(self, room: Room, audience: int) -> None:
+        if audience != WATCHER and room.disconnect(audience, self.clock()):
+            await self.pubsub.publish(room.id, {"kind": "presence"})

@@ -1,0 +1,133 @@
+"""Where games live: an append-only log of entries per game, behind the :class:`Store` interface.
+
+The server appends every accepted entry (:mod:`seabattle.server.rooms`) *before*
+it tells anyone about it, so a server killed at any moment restarts with every
+game as its players last saw it. :class:`SQLiteStore` is the embedded default (one
+file, WAL journal); a PostgreSQL store would implement the same four methods over
+the same two tables (``docs/server.md``). The primary key ``(game, seq)`` makes
+two processes appending to one game at once fail loudly instead of forking it.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Protocol
+
+from seabattle.errors import SeaBattleError
+
+
+class StoreConflictError(SeaBattleError):
+    """Entries were appended with a sequence number already taken (another writer won)."""
+
+    key = "web.error.conflict"
+
+
+class Store(Protocol):
+    """Persistent game logs."""
+
+    def create(self, game_id: str, entry: dict[str, Any], *, mode: str, phase: str,
+               match_key: str | None = None) -> None:
+        """Start the log of a new game with its ``created`` entry (sequence number 0)."""
+
+    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, Any]],
+               *, phase: str, match_key: str | None = None) -> None:
+        """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase."""
+
+    def load(self, game_id: str) -> list[dict[str, Any]] | None:
+        """The whole log of a game, or ``None`` if there is no such game."""
+
+    def waiting(self, match_key: str) -> list[str]:
+        """Games of ``random`` mode still waiting for a second player with these settings."""
+
+    def close(self) -> None:
+        """Release the connection."""
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    phase TEXT NOT NULL,
+    match_key TEXT,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (game, seq)
+);
+CREATE INDEX IF NOT EXISTS games_waiting ON games(match_key) WHERE phase = 'waiting';
+"""
+
+
+class SQLiteStore:
+    """A :class:`Store` in one SQLite file (``:memory:`` for a throw-away one)."""
+
+    def __init__(self, path: str | Path) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = str(path)
+        # One connection, used from the event loop's thread (and, in tests, the
+        # TestClient's portal thread): a lock keeps each transaction whole.
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+        self._lock = threading.Lock()
+        self._db.execute("PRAGMA journal_mode=WAL")
+        # NORMAL in WAL mode: a committed transaction survives the process dying
+        # (what we need: a killed server); only an OS crash may lose the last ones.
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def create(self, game_id: str, entry: dict[str, Any], *, mode: str, phase: str,
+               match_key: str | None = None) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("INSERT INTO games VALUES (?, ?, ?, ?, ?)",
+                                 (game_id, mode, phase, match_key, entry["at"]))
+                self._db.execute("INSERT INTO entries VALUES (?, 0, ?)",
+                                 (game_id, json.dumps(entry, ensure_ascii=False)))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, Any]],
+               *, phase: str, match_key: str | None = None) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany(
+                    "INSERT INTO entries VALUES (?, ?, ?)",
+                    [(game_id, seq + i, json.dumps(e, ensure_ascii=False))
+                     for i, e in enumerate(entries)])
+                self._db.execute("UPDATE games SET phase = ?, match_key = COALESCE(?, match_key)"
+                                 " WHERE id = ?", (phase, match_key, game_id))
+                self._db.execute("COMMIT")
+            except sqlite3.IntegrityError:
+                self._db.execute("ROLLBACK")
+                raise StoreConflictError(game=game_id, seq=seq) from None
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def load(self, game_id: str) -> list[dict[str, Any]] | None:
+        with self._lock:
+            rows = self._db.execute("SELECT data FROM entries WHERE game = ? ORDER BY seq",
+                                    (game_id,)).fetchall()
+        return [json.loads(row[0]) for row in rows] or None
+
+    def waiting(self, match_key: str) -> list[str]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT id FROM games WHERE phase = 'waiting' AND mode = 'random'"
+                " AND match_key = ? ORDER BY created", (match_key,)).fetchall()
+        return [row[0] for row in rows]
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,524 @@
+"""The web server in-process: every message type and error, hidden information, restarts.
+
+Driven through Starlette's TestClient (HTTP and WebSocket), over a SQLite file in
+``tmp_path``; the protocol is ``docs/web-protocol.md``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from seabattle.record import GameRecord  # noqa: E402
+from seabattle.server.app import create_app  # noqa: E402
+from seabattle.server.messages import CLIENT_TYPES  # noqa: E402
+from seabattle.server.store import SQLiteStore  # noqa: E402
+
+
+class Peer:
+    """One WebSocket client: sends messages, keeps every message it received."""
+
+    def __init__(self, ws: Any, name: str) -> None:
+        self.ws, self.name = ws, name
+        self.received: list[dict[str, Any]] = []
+        self.state: dict[str, Any] = {}
+
+    def send(self, message: dict[str, Any] | str) -> None:
+        if isinstance(message, str):
+            self.ws.send_text(message)
+        else:
+            self.ws.send_json(message)
+
+    def recv(self) -> dict[str, Any]:
+        message = self.ws.receive_json()
+        self.received.append(message)
+        if message["type"] == "state":
+            self.state = message
+        return message
+
+    def until(self, kind: str, **fields: Any) -> dict[str, Any]:
+        """Read until a message of type ``kind`` (whose ``fields`` match) arrives."""
+        for _ in range(500):
+            message = self.recv()
+            if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
+                return message
+        raise AssertionError(f"{self.name}: no {kind} message")
+
+    def error(self, message: dict[str, Any] | str) -> dict[str, Any]:
+        """Send ``message`` and return the error it gets."""
+        self.send(message)
+        return self.until("error")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db, grace_seconds=0)) as client:
+        yield client
+
+
+def new_game(client: TestClient, **request: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json={"mode": "private", "preset": "classic", **request})
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def private_pair(client: TestClient, **request: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    game = new_game(client, **request)
+    joined = client.post(f"/api/games/{game['game']}/join", json={"invite": game["invite"]})
+    assert joined.status_code == 200, joined.text
+    return game, joined.json()
+
+
+def hello(ws: Any, game: str, name: str, since: int = 0, **key: str) -> Peer:
+    peer = Peer(ws, name)
+    peer.send({"type": "hello", "game": game, "since": since, **key})
+    assert peer.until("welcome")["game"] == game
+    peer.until("state")
+    return peer
+
+
+def place_random(peer: Peer) -> list[list[int]]:
+    peer.send({"type": "random_fleet"})
+    ships: list[list[int]] = peer.until("fleet_suggestion")["ships"]
+    peer.send({"type": "place", "ships": ships})
+    peer.until("fleet_ready", seat=peer.state["you"])
+    return ships
+
+
+def next_target(state: dict[str, Any]) -> int:
+    enemy = state["boards"][1 - state["you"]]
+    fired = {s["cell"] for s in enemy["shots"]} | set(enemy["ring"])
+    return next(c for c in range(state["rules"]["width"] * state["rules"]["height"])
+                if c not in fired)
+
+
+def sync(peer: Peer, seq: int) -> dict[str, Any]:
+    """The latest state, reading on until it is at least as new as ``seq``."""
+    if peer.state.get("seq", -1) >= seq:
+        return peer.state
+    while True:
+        state = peer.until("state")
+        if state["seq"] >= seq:
+            return state
+
+
+def check_hidden(peer: Peer, seat: int | None, fleets: list[list[list[int]]]) -> None:
+    """Nothing ``peer`` received before the end shows more of a hidden fleet than its shots did.
+
+    A hidden fleet is the opponent's (for a spectator, both). Its ship cells may
+    appear only where they were fired at; no message carries its ship list.
+    """
+    hidden = [owner for owner in (0, 1) if owner != seat]
+    checked = 0
+    for index, message in enumerate(peer.received):
+        if message["type"] == "game_over" or (message["type"] == "state"
+                                              and message["phase"] == "over"):
+            break
+        checked += 1
+        assert "fleets" not in message, message
+        if message["type"] == "fleet_suggestion":
+            assert seat is not None  # one's own fleet, only to a player
+            continue
+        assert "ships" not in message, message
+        for owner in hidden:
+            ship_cells = {c for ship in fleets[owner] for c in ship}
+            if message["type"] == "state":
+                board = message["boards"][owner]
+                assert board["ships"] is None, message
+                fired = {s["cell"] for s in board["shots"]}
+                told = fired | set(board["ring"]) | {
+                    c for ship in board["sunk"] for c in (ship["cells"] or [ship["cell"]])}
+                assert told & ship_cells <= fired, message
+            elif message["type"] == "shot" and message["seat"] != owner:
+                told = {message["cell"], *(message.get("sunk_cells") or []),
+                        *(message.get("ring") or [])}
+                fired_so_far = {m["cell"] for m in peer.received[:index + 1]
+                                if m["type"] == "shot" and m["seat"] != owner}
+                assert told & ship_cells <= fired_so_far, message
+    assert checked  # a test that saw nothing would prove nothing
+
+
+# --- HTTP --------------------------------------------------------------------------------
+
+def test_options_messages_and_index(client: TestClient) -> None:
+    options = client.get("/api/options").json()
+    assert {p["name"] for p in options["presets"]} >= {"classic", "six", "bent"}
+    assert "admiral" in options["levels"] and "ru-yo" in options["alphabets"]
+    ru = client.get("/api/messages?lang=ru").json()
+    assert ru["shot.miss"] == "Мимо!" and ru["web.lobby.shoot_again"].startswith("Стрелять снова")
+    assert client.get("/api/messages").json()["shot.miss"] == "Miss!"
+    for path in ("/", "/play/x", "/join/x/y", "/watch/x/y"):
+        assert "<script" in client.get(path).text
+    assert client.get("/static/app.js").status_code == 200
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"mode": "solo"}, "mode"), ({"mode": "private", "preset": "nope"}, "preset"),
+    ({"mode": "private", "touching": "maybe"}, "touching"),
+    ({"mode": "private", "shoot_again": "yes"}, "shoot_again"),
+    ({"mode": "private", "alphabet": "greek"}, "alphabet"),
+    ({"mode": "computer", "level": "god"}, "level"),
+    ({"mode": "private", "turn_seconds": -1}, "turn_seconds"),
+])
+def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any], field: str) -> None:
+    response = client.post("/api/games?lang=ru", json=body)
+    assert response.status_code == 400
+    assert response.json()["code"] == "web.error.field" and field in response.json()["message"]
+    assert client.post("/api/games", content=b"{").json()["code"] == "web.error.not_json"
+
+
+def test_create_applies_lobby_options(client: TestClient) -> None:
+    game = new_game(client, preset="six", shoot_again=True, touching="corners",
+                    alphabet="respublika", turn_seconds=30)
+    with client.websocket_connect("/ws") as ws:
+        state = hello(ws, game["game"], "a", token=game["token"]).state
+    assert state["rules"]["shoot_again"] is True and state["rules"]["touching"] == "corners"
+    assert state["columns"] == "РЕСПУБЛИКА" and state["options"]["turn_seconds"] == 30
+    assert state["phase"] == "waiting" and state["invite"] == game["invite"]
+
+
+def test_join_errors(client: TestClient) -> None:
+    game = new_game(client)
+    url = f"/api/games/{game['game']}/join"
+    assert client.post(url, json={"invite": "wrong"}).json()["code"] == "web.error.bad_invite"
+    assert client.post(url, json={}).json()["code"] == "web.error.field"
+    assert client.post("/api/games/nothing/join", json={"invite": "x"}).status_code == 404
+    assert client.post(url, json={"invite": game["invite"]}).status_code == 200
+    assert client.post(url, json={"invite": game["invite"]}).json()["code"] == \
+        "web.error.game_full"
+
+
+def test_random_opponent_matches_same_rules_only(client: TestClient) -> None:
+    first = client.post("/api/games", json={"mode": "random", "preset": "classic"}).json()
+    other = client.post("/api/games", json={"mode": "random", "preset": "six"}).json()
+    second = client.post("/api/games", json={"mode": "random", "preset": "classic"}).json()
+    assert second["game"] == first["game"] != other["game"]
+    assert (first["seat"], second["seat"]) == (0, 1) and first["token"] != second["token"]
+    third = client.post("/api/games", json={"mode": "random", "preset": "classic"}).json()
+    assert third["game"] != first["game"] and third["seat"] == 0
+
+
+# --- a whole game between two people ------------------------------------------------------
+
+def test_whole_game_every_message_and_no_hidden_information(client: TestClient) -> None:
+    game, joined = private_pair(client)
+    gid = game["game"]
+    with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb, \
+            client.websocket_connect("/ws") as ww:
+        a = hello(wa, gid, "a", token=game["token"])
+        b = hello(wb, gid, "b", token=joined["token"])
+        watcher = hello(ww, gid, "watch", watch=game["watch"])
+        assert watcher.state["you"] is None and a.state["you"] == 0 and b.state["you"] == 1
+        a.send({"type": "chat", "phrase": "chat.hello"})
+        assert b.until("chat")["phrase"] == "chat.hello"
+        fleets = [place_random(a), place_random(b)]
+        first = a.until("battle_started")["first"]
+        peers = {0: a, 1: b}
+        state = a.until("state")
+        # Wrong turn, then the game to the end.
+        other = peers[1 - first]
+        assert other.error({"type": "fire", "cell": 0})["code"] == "error.shot_not_your_turn"
+        seq = max(a.state["seq"], b.state["seq"])
+        while True:
+            states = {s: sync(p, seq) for s, p in peers.items()}
+            state = states[0]
+            if state["phase"] == "over":
+                break
+            shooter = state["to_move"]
+            peers[shooter].send({"type": "fire", "cell": next_target(states[shooter])})
+            seq = states[0]["seq"] + 1
+        over = a.until("game_over") if not any(
+            m["type"] == "game_over" for m in a.received) else None
+        del over
+        final = sync(watcher, state["seq"])
+        assert final["phase"] == "over" and final["result"]["reason"] == "fleet_sunk"
+        assert final["boards"][0]["ships"] and final["boards"][1]["ships"]
+        assert final["stats"][state["result"]["winner"]]["sunk"] == 10
+        game_over = next(m for m in watcher.received if m["type"] == "game_over")
+        assert game_over["fleets"] == fleets
+        for peer, seat in ((a, 0), (b, 1), (watcher, None)):
+            check_hidden(peer, seat, fleets)
+        shot = next(m for m in a.received if m["type"] == "shot" and m["result"] == "sunk")
+        assert shot["sunk_cells"] and shot["ring"]
+        # After the game: errors for moves, the record, a rematch.
+        assert a.error({"type": "fire", "cell": 5})["code"] == "web.error.phase"
+        assert a.error({"type": "resign"})["code"] == "web.error.phase"
+        record = client.get(f"/api/games/{gid}/record")
+        assert GameRecord.from_json(record.text).game().winner == state["result"]["winner"]
+        a.send({"type": "rematch"})
+        b.until("rematch_offered", seat=0)
+        assert a.error({"type": "rematch"})["code"] == "web.error.repeated"
+        b.send({"type": "rematch"})
+        new = a.until("rematch_started")["game"]
+        assert sync(watcher, state["seq"] + 2)["next_game"] == new
+    with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+        a = hello(wa, new, "a", token=game["token"])
+        b = hello(wb, new, "b", token=joined["token"])
+        assert a.state["phase"] == "setup" and a.state["previous_game"] == gid
+        assert (a.state["you"], b.state["you"]) == (0, 1)
+
+
+def test_protocol_errors_change_nothing(client: TestClient) -> None:
+    game, joined = private_pair(client, preset="classic")
+    gid = game["game"]
+    with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb, \
+            client.websocket_connect("/ws") as ww:
+        a = Peer(wa, "a")
+        assert a.error({"type": "fire", "cell": 1})["code"] == "web.error.hello_first"
+        assert a.error({"type": "hello", "game": gid, "token": "guess"})["code"] == \
+            "web.error.bad_token"
+        assert a.error({"type": "hello", "game": "nope", "token": "x"})["code"] == \
+            "web.error.no_game"
+        assert a.error({"type": "hello", "game": gid, "watch": game["token"]})["code"] == \
+            "web.error.bad_token"
+        assert a.error({"type": "hello", "game": gid})["code"] == "web.error.field"
+        assert a.error({"type": "hello", "game": gid, "token": "x", "lang": "de"})["code"] == \
+            "web.error.field"
+        a = hello(wa, gid, "a", token=game["token"])
+        b = hello(wb, gid, "b", token=joined["token"])
+        watcher = hello(ww, gid, "w", watch=game["watch"])
+        seq = a.state["seq"]
+        cases = [
+            ("not json", "web.error.not_json"),
+            ("[1, 2]", "web.error.not_object"),
+            ({"type": "dance"}, "web.error.unknown_type"),
+            ({"kind": "fire"}, "web.error.unknown_type"),
+            ({"type": "fire"}, "web.error.field"),
+            ({"type": "fire", "cell": "A1"}, "web.error.field"),
+            ({"type": "fire", "cell": True}, "web.error.field"),
+            ({"type": "place", "ships": "all"}, "web.error.field"),
+            ({"type": "place", "ships": [[1, "x"]]}, "web.error.field"),
+            ({"type": "chat", "phrase": "you lose, noob"}, "web.error.field"),
+            ("x" * 20_000, "web.error.too_long"),
+            ({"type": "hello", "game": gid, "token": game["token"]}, "web.error.repeated"),
+            ({"type": "fire", "cell": 0}, "web.error.phase"),
+            ({"type": "claim_win"}, "web.error.opponent_here"),
+            ({"type": "rematch"}, "web.error.phase"),
+            ({"type": "place", "ships": [[0]]}, "web.error.ship_count"),
+            ({"type": "place", "ships": [[0, 1, 2, 3], [0, 1, 2], [20, 21, 22], [40, 41],
+                                          [43, 44], [46, 47], [60], [62], [64], [66]]},
+             "error.placement_overlap"),
+            ({"type": "place", "ships": [[0, 1, 2, 3], [10, 11, 12], [30, 31, 32], [50, 51],
+                                          [53, 54], [56, 57], [70], [72], [74], [76]]},
+             "error.placement_touching"),
+            ({"type": "place", "ships": [[0, 1, 2, 4], [20, 21, 22], [30, 31, 32], [50, 51],
+                                          [53, 54], [56, 57], [70], [72], [74], [76]]},
+             "error.placement_shape"),
+            ({"type": "place", "ships": [[0, 1, 2, 3], [20, 21, 22], [40, 41, 42], [60, 61],
+                                          [63, 64], [66, 67], [80], [82], [84], [100]]},
+             "error.off_field"),
+        ]
+        for message, code in cases:
+            error = a.error(message)
+            assert error["code"] == code, (message, error)
+            assert error["message"]
+        assert watcher.error({"type": "chat", "phrase": "chat.oops"})["code"] == \
+            "web.error.spectator"
+        assert watcher.error({"type": "random_fleet"})["code"] == "web.error.phase"
+        a.send({"type": "ping"})
+        assert a.until("pong")["seq"] == seq  # nothing above changed the game
+        ships = place_random(a)
+        assert a.error({"type": "place", "ships": ships})["code"] == "web.error.already_placed"
+        place_random(b)
+        state = sync(a, seq + 2)
+        shooter = {0: a, 1: b}[state["to_move"]]
+        assert shooter.error({"type": "fire", "cell": 100})["code"] == "error.off_field"
+        assert shooter.error({"type": "fire", "cell": -1})["code"] == "error.off_field"
+        shooter.send({"type": "fire", "cell": 0})
+        shot = shooter.until("shot")
+        if shot["seat"] == shooter.state["you"] and shot["result"] != "miss":
+            assert shooter.error({"type": "fire", "cell": 0})["code"] == \
+                "error.shot_already_fired"
+        a.send({"type": "resign"})
+        assert b.until("game_over")["reason"] == "resigned"
+        assert b.until("state")["result"] == {"winner": 1, "reason": "resigned"}
+
+
+def test_every_client_message_type_is_covered() -> None:
+    # The tests above send each type; this keeps the list honest when a type is added.
+    assert set(CLIENT_TYPES) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
+                                 "claim_win", "rematch", "ping"}
+
+
+def test_record_only_after_the_end(client: TestClient) -> None:
+    game = new_game(client)
+    assert client.get(f"/api/games/{game['game']}/record").json()["code"] == \
+        "web.error.record_not_ready"
+    assert client.get("/api/games/none/record").status_code == 404
+
+
+# --- the computer, reconnection, timers, restarts ------------------------------------------
+
+def test_against_the_computer_to_the_end(client: TestClient) -> None:
+    game = new_game(client, mode="computer", level="novice", preset="six")
+    assert game["invite"] is None
+    with client.websocket_connect("/ws") as ws:
+        me = hello(ws, game["game"], "me", token=game["token"])
+        assert me.state["players"][1]["computer"] and me.state["phase"] == "setup"
+        place_random(me)
+        state = me.until("state")
+        while state["phase"] != "over":
+            assert state["to_move"] == 0
+            me.send({"type": "fire", "cell": next_target(state)})
+            state = sync(me, state["seq"] + 1)
+        assert state["result"]["reason"] == "fleet_sunk"
+        computer_shots = [m for m in me.received if m["type"] == "shot" and m["seat"] == 1]
+        assert computer_shots or state["result"]["winner"] == 0
+        # A rematch against the computer starts at once.
+        me.send({"type": "rematch"})
+        assert me.until("rematch_started")["game"]
+
+
+def test_reconnect_replays_missed_events_and_claim_after_grace(client: TestClient) -> None:
+    game, joined = private_pair(client)
+    gid = game["game"]
+    with client.websocket_connect("/ws") as wb:
+        b = hello(wb, gid, "b", token=joined["token"])
+        with client.websocket_connect("/ws") as wa:
+            a = hello(wa, gid, "a", token=game["token"])
+            fleet_a = place_random(a)
+            seen = a.received[-1]["seq"] + 1  # a saw its own fleet_ready
+        assert b.until("presence")["online"] == [False, True]
+        fleet_b = place_random(b)
+        b.send({"type": "chat", "phrase": "chat.hurry"})
+        b.until("chat")
+        with client.websocket_connect("/ws") as wa:
+            a = Peer(wa, "a")
+            a.send({"type": "hello", "game": gid, "token": game["token"], "since": seen})
+            a.until("welcome")
+            missed = []
+            while (message := a.recv())["type"] != "state":
+                missed.append(message["type"])
+            assert missed == ["fleet_ready", "battle_started", "chat"]
+            assert a.state["phase"] == "battle"
+        b.until("presence", online=[True, True])
+        b.until("presence", online=[False, True])
+        assert b.until("state")["players"][0]["online"] is False
+        b.send({"type": "claim_win"})  # grace 0 in this app
+        assert b.until("game_over")["reason"] == "abandoned"
+        check_hidden(b, 1, [fleet_a, fleet_b])  # presence and chat included
+
+
+def test_turn_timer_twice_loses(db: Path) -> None:
+    with TestClient(create_app(db)) as client:
+        game, joined = private_pair(client, turn_seconds=1)
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+            a = hello(wa, game["game"], "a", token=game["token"])
+            b = hello(wb, game["game"], "b", token=joined["token"])
+            fleets = [place_random(a), place_random(b)]
+            a.until("battle_started")
+            state = a.until("state")
+            assert 0 < state["deadline_in"] <= 1
+            slow = state["to_move"]
+            started = time.monotonic()
+            assert a.until("timeout")["strikes"] == 1
+            assert a.until("timeout")["strikes"] == 2
+            over = a.until("game_over")
+            assert over == {"type": "game_over", "winner": 1 - slow, "reason": "timeout",
+                            "fleets": over["fleets"], "stats": over["stats"], "seq": over["seq"]}
+            assert time.monotonic() - started < 5
+            b.send({"type": "claim_win"})
+            assert b.until("error")["code"] == "web.error.phase"
+            check_hidden(a, 0, fleets)  # timeouts included
+
+
+def test_server_restart_mid_game_continues(db: Path) -> None:
+    with TestClient(create_app(db, grace_seconds=60)) as client:
+        game, joined = private_pair(client)
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+            a = hello(wa, game["game"], "a", token=game["token"])
+            b = hello(wb, game["game"], "b", token=joined["token"])
+            fleets = [place_random(a), place_random(b)]
+            peers = {0: a, 1: b}
+            a.until("battle_started")
+            state = a.until("state")
+            for _ in range(6):
+                states = {s: sync(p, state["seq"]) for s, p in peers.items()}
+                shooter = states[0]["to_move"]
+                peers[shooter].send({"type": "fire", "cell": next_target(states[shooter])})
+                state = sync(peers[shooter], states[0]["seq"] + 1)
+            before = {s: sync(p, state["seq"]) for s, p in peers.items()}
+    # A new process over the same file: both players continue where they were.
+    with TestClient(create_app(db, grace_seconds=60)) as client, \
+            client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+            a = hello(wa, game["game"], "a", token=game["token"], since=before[0]["seq"])
+            b = hello(wb, game["game"], "b", token=joined["token"], since=before[1]["seq"])
+            for peer, seat in ((a, 0), (b, 1)):
+                assert peer.state["boards"] == before[seat]["boards"]
+                assert peer.state["to_move"] == before[seat]["to_move"]
+                assert [m["type"] for m in peer.received] == ["welcome", "state"]
+            shooter = {0: a, 1: b}[a.state["to_move"]]
+            shooter.send({"type": "fire", "cell": next_target(shooter.state)})
+            assert shooter.until("shot")["seat"] == shooter.state["you"]
+            check_hidden(a, 0, fleets)
+            check_hidden(b, 1, fleets)
+
+
+class FlakyStore(SQLiteStore):
+    """A store whose appends fail on demand, like a full disk."""
+
+    failing = False
+
+    def append(self, *args: Any, **kwargs: Any) -> None:
+        if self.failing:
+            raise OSError("disk full")
+        super().append(*args, **kwargs)
+
+
+def test_nothing_is_told_before_it_is_stored(db: Path) -> None:
+    store = FlakyStore(db)
+    with TestClient(create_app(store)) as client:
+        game, joined = private_pair(client)
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+            a = hello(wa, game["game"], "a", token=game["token"])
+            b = hello(wb, game["game"], "b", token=joined["token"])
+            place_random(a)
+            place_random(b)
+            a.until("battle_started")
+            state = a.until("state")
+            shooter, other = ({0: a, 1: b}[state["to_move"]], {0: b, 1: a}[state["to_move"]])
+            store.failing = True
+            assert shooter.error({"type": "fire", "cell": 0})["code"] == "web.error.internal"
+            store.failing = False
+            shooter.send({"type": "ping"})
+            assert shooter.until("pong")["seq"] == state["seq"]  # the shot was not kept
+            shooter.send({"type": "fire", "cell": 0})
+            shot = other.until("shot")
+            assert shot["seq"] == state["seq"]  # the first shot the opponent hears of
+            assert [m["type"] for m in other.received].count("shot") == 1
+            assert sync(other, state["seq"] + 1)["players"][shooter.state["you"]]["online"]
+
+
+@pytest.mark.parametrize("preset", ["classic", "classic-corners", "bent", "milton-bradley",
+                                    "six", "big-15", "big-16", "big-18"])
+def test_every_preset_can_be_played(client: TestClient, preset: str) -> None:
+    game = new_game(client, mode="computer", level="easy", preset=preset, turn_seconds=0)
+    with client.websocket_connect("/ws") as ws:
+        me = hello(ws, game["game"], "me", token=game["token"], lang="ru")
+        assert me.state["rules"]["name"] == preset
+        assert len(me.state["columns"]) == me.state["rules"]["width"]
+        place_random(me)
+        state = me.until("state")
+        assert state["phase"] == "battle" and state["to_move"] == 0
+        me.send({"type": "fire", "cell": next_target(state)})
+        assert me.until("shot")["seat"] == 0
+
+
+def test_an_alphabet_too_short_for_the_field_is_refused(client: TestClient) -> None:
+    response = client.post("/api/games", json={"mode": "private", "preset": "big-15",
+                                               "alphabet": "respublika"})
+    assert response.status_code == 400 and response.json()["code"] == "error.alphabet_too_short"

@@ -1,0 +1,294 @@
+"""End to end: `seabattle serve` in a subprocess, real headless Chromium driven by Playwright.
+
+Needs Debian's ``chromium`` at /usr/bin/chromium (``scripts/install-browser.sh``);
+skipped with the reason when it is missing. To keep games short, the tests read
+the fleets from the server's SQLite file and aim at ships: the browser still
+only knows what the server sends it.
+"""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip("Chromium is not installed at /usr/bin/chromium "
+                "(run scripts/install-browser.sh)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from seabattle.server.store import SQLiteStore  # noqa: E402
+
+TIMEOUT_MS = 15_000
+
+
+class Server:
+    """``seabattle serve`` on a free loopback port, restartable over the same database."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "seabattle.cli", "serve", "--port", str(self.port),
+             "--db", str(self.db), "--grace", "3"], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                urllib.request.urlopen(f"{self.url}/api/options", timeout=1).read()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("the server did not start")
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.send_signal(signal.SIGKILL)  # no clean shutdown: a crash
+            self.process.wait(10)
+            self.process = None
+
+    def fleets(self, game: str) -> list[list[list[int]]]:
+        """Both fleets of a game, read from the store (for aiming only)."""
+        store = SQLiteStore(self.db)
+        try:
+            log = store.load(game) or []
+        finally:
+            store.close()
+        fleets: list[list[list[int]]] = [[], []]
+        for entry in log:
+            if entry["type"] == "created" and "computer_fleet" in entry:
+                fleets[1] = entry["computer_fleet"]
+            if entry["type"] == "fleet":
+                fleets[entry["seat"]] = entry["ships"]
+        return fleets
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    server = Server(tmp_path / "games.sqlite3")
+    server.start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        yield browser
+        browser.close()
+
+
+def open_page(browser: Any, url: str, **context: Any) -> Any:
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script("localStorage.setItem('sb.lang', 'en')")
+    page.goto(url)
+    return page
+
+
+def game_id(page: Any) -> str:
+    return str(page.url.rstrip("/").split("/")[-1])
+
+
+def seq(page: Any) -> int:
+    return int(page.get_attribute("body", "data-seq") or 0)
+
+
+def wait_phase(page: Any, phase: str) -> None:
+    page.wait_for_selector(f"body[data-phase={phase}]")
+
+
+def ready_random(page: Any) -> None:
+    page.click("#random")
+    page.wait_for_function("document.querySelectorAll('#board-own .cell.ship').length > 0")
+    page.click("#ready")
+
+
+def fire_at_ship(page: Any, targets: list[int]) -> None:
+    """Fire (as the player to move) at the first target cell not fired at yet."""
+    for cell in targets:
+        node = page.locator(f"#board-enemy .cell[data-cell='{cell}']")
+        classes = node.get_attribute("class") or ""
+        if "hit" in classes or "sunk" in classes:
+            continue
+        before = seq(page)
+        node.click()
+        page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+        return
+    raise AssertionError("no target left")
+
+
+def play_until_over(pages: dict[int, Any], server: Server, game: str,
+                    on_shot: Any = None) -> None:
+    fleets = server.fleets(game)
+    shots = 0
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for seat, page in pages.items():
+            if page.get_attribute("body", "data-phase") == "over":
+                return
+            if page.get_attribute("body", "data-turn") == "me":
+                fire_at_ship(page, [c for ship in fleets[1 - seat] for c in ship])
+                shots += 1
+                if on_shot is not None:
+                    on_shot(shots)
+                break
+        else:
+            time.sleep(0.02)
+    raise AssertionError("the game did not end")
+
+
+def test_two_browsers_play_through_an_invite_link_with_a_reload(browser: Any,
+                                                                server: Server) -> None:
+    alice = open_page(browser, server.url)
+    alice.fill("#turn_seconds", "0")
+    alice.select_option("#shoot_again", "true")
+    alice.click("#invite-friend")
+    invite = alice.input_value("#invite-link")
+    assert "/join/" in invite
+    bob = open_page(browser, invite)
+    wait_phase(bob, "setup")
+    wait_phase(alice, "setup")
+    watcher = open_page(browser, bob.input_value("#watch-link"))
+    ready_random(alice)
+    ready_random(bob)
+    wait_phase(alice, "battle")
+    game = game_id(alice)
+    assert game_id(bob) == game
+    wait_phase(watcher, "battle")
+    assert watcher.locator(".board .cell.ship").count() == 0  # neither fleet before the end
+    assert alice.locator("#board-enemy .cell.ship").count() == 0
+    alice.select_option("#chat-phrase", "chat.good_luck")
+    alice.click("#chat-send")
+    bob.wait_for_function("document.querySelector('#log').innerText.includes('Good luck!')")
+
+    def reload_bob(shots: int) -> None:
+        if shots == 3:
+            bob.reload()
+            wait_phase(bob, "battle")
+            assert bob.locator("#board-own .cell.ship").count() == 20
+
+    play_until_over({0: alice, 1: bob}, server, game, reload_bob)
+    for page in (alice, bob, watcher):
+        wait_phase(page, "over")
+    assert "won" in alice.inner_text("#status") or "won" in bob.inner_text("#status")
+    assert alice.locator("#board-enemy .cell.ship").count() == 20  # revealed at the end
+    assert watcher.locator(".board .cell.ship").count() == 40
+    assert alice.locator("#stats").is_visible()
+    record = alice.request.get(server.url + (alice.get_attribute("#record", "href") or ""))
+    assert record.ok and record.json()["format"] == "seabattle-record"
+    alice.click("#rematch")
+    bob.wait_for_selector("#rematch")
+    bob.click("#rematch")
+    bob.click("#next-game")
+    wait_phase(bob, "setup")
+
+
+def test_against_the_computer_with_a_server_restart(browser: Any, server: Server) -> None:
+    page = open_page(browser, server.url)
+    page.fill("#turn_seconds", "0")
+    page.select_option("#level", "novice")
+    page.click("#vs-computer")
+    wait_phase(page, "setup")
+    # Place by drag and drop, by keyboard, see an illegal spot refused, then fill at random.
+    board = page.locator("#board-own")
+    page.locator("#dock button[data-ship='0']").hover()
+    page.mouse.down()
+    page.locator("#board-own .cell[data-cell='0']").hover()
+    page.locator("#board-own .cell[data-cell='1']").hover()
+    page.mouse.up()
+    assert page.locator("#board-own .cell.ship").count() == 4
+    page.locator("#board-own .cell[data-cell='10']").click()  # touches the battleship
+    assert "touch" in page.inner_text("#error")
+    assert page.locator("#board-own .cell.ship").count() == 4
+    board.focus()
+    for key in ("ArrowDown", "ArrowDown", "Enter"):
+        page.keyboard.press(key)
+    assert page.locator("#board-own .cell.ship").count() == 7
+    ready_random(page)
+    wait_phase(page, "battle")
+    game = game_id(page)
+
+    def restart(shots: int) -> None:
+        if shots == 4:
+            before = page.locator("#board-enemy .cell.hit, #board-enemy .cell.sunk").count()
+            server.kill()
+            page.wait_for_selector("#connection")
+            server.start()
+            page.wait_for_selector("#connection", state="detached")
+            wait_phase(page, "battle")
+            assert page.locator("#board-enemy .cell.hit, #board-enemy .cell.sunk").count() == before
+
+    play_until_over({0: page}, server, game, restart)
+    assert "You won" in page.inner_text("#status")
+
+
+def test_a_vanished_opponent_is_waited_for_then_the_win_claimed(browser: Any,
+                                                                server: Server) -> None:
+    alice = open_page(browser, server.url)
+    alice.fill("#turn_seconds", "0")
+    alice.click("#invite-friend")
+    bob = open_page(browser, alice.input_value("#invite-link"))
+    ready_random(alice)
+    ready_random(bob)
+    wait_phase(alice, "battle")
+    bob.context.close()  # the tab is gone
+    alice.wait_for_selector("#presence")
+    assert "Waiting for the other player" in alice.inner_text("#presence")
+    time.sleep(3)  # the server's grace period in these tests
+    alice.click("#claim")
+    wait_phase(alice, "over")
+    assert "You won" in alice.inner_text("#status")
+
+
+def test_random_opponents_with_the_same_rules_meet(browser: Any, server: Server) -> None:
+    first = open_page(browser, server.url)
+    first.select_option("#preset", "six")
+    first.click("#random-opponent")
+    wait_phase(first, "waiting")
+    second = open_page(browser, server.url)
+    second.select_option("#preset", "six")
+    second.click("#random-opponent")
+    wait_phase(second, "setup")
+    wait_phase(first, "setup")
+    assert game_id(first) == game_id(second)
+    assert first.locator("#dock button").count() == 6  # the six-ship fleet
+
+
+def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Server) -> None:
+    page = open_page(browser, server.url, viewport={"width": 390, "height": 844},
+                     is_mobile=True, has_touch=True, device_scale_factor=2)
+    page.fill("#turn_seconds", "0")
+    page.click("#vs-computer")
+    wait_phase(page, "setup")
+    ready_random(page)
+    wait_phase(page, "battle")
+    for board in ("#board-own", "#board-enemy"):
+        box = page.locator(board).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        cell = page.locator(f"{board} .cell").first.bounding_box()
+        assert cell is not None and cell["width"] >= 24  # big enough for a finger
+    page.wait_for_function("document.body.dataset.turn === 'me'")
+    before = seq(page)
+    page.locator("#board-enemy .cell[data-cell='55']").tap()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    shot = page.locator("#board-enemy .cell[data-cell='55']").get_attribute("class") or ""
+    assert any(mark in shot for mark in ("miss", "hit", "sunk"))
+    assert page.inner_text("#answer")
