@@ -1,4 +1,105 @@
 """Messages of the command line and the line-by-line game (``seabattle play --plain``)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # The line-by-line game (seabattle play --plain).
+    "plain.welcome": ("Sea Battle — rules {rules}, field {size}, fleet: {fleet}.",
+                      "Морской бой — правила {rules}, поле {size}, флот: {fleet}."),
+    "plain.legend": (
+        "Symbols: {water} water, {ship} ship, {miss} miss, {hit} hit, {sunk} sunk, "
+        "{ring} known empty. Type a cell such as B3; help for commands.",
+        "Обозначения: {water} вода, {ship} корабль, {miss} мимо, {hit} ранен, {sunk} убит, "
+        "{ring} точно пусто. Вводите клетку, например Б3; help — список команд."),
+    "plain.help": (
+        "Commands: a cell such as B3 fires; resign gives up; quit saves and leaves.",
+        "Команды: клетка, например Б3, — выстрел; сдаюсь — сдаться; выход — сохранить и выйти."),
+    "plain.place_prompt": (
+        "Place the {ship} ({size} cells): first cell and h or v (B3 h), or all its cells; "
+        "auto fills the rest, undo takes the last ship back:",
+        "Поставьте корабль «{ship}» ({size} кл.): первая клетка и г или в (Б3 г) "
+        "или все его клетки; авто — расставить остальные, отмена — убрать последний:"),
+    "error.ship_syntax": (
+        "write the first cell and h (across) or v (down), like B3 h, or every cell of the ship",
+        "напишите первую клетку и г (по горизонтали) или в (по вертикали), например Б3 г, "
+        "или все клетки корабля"),
+    "plain.shot_prompt": ("Your shot:", "Ваш выстрел:"),
+    "plain.error": ("Try again: {message}.", "Попробуйте ещё раз: {message}."),
+    "plain.already_fired": ("You have already fired at {cell}; choose another cell.",
+                            "По {cell} вы уже стреляли; выберите другую клетку."),
+    "plain.known_empty": (
+        "{cell} is next to a sunk ship and must be empty; choose another cell.",
+        "{cell} — рядом с потопленным кораблём, там точно пусто; выберите другую клетку."),
+    "plain.you_fired": ("You fire at {cell}: {answer}", "Ваш выстрел по {cell}: {answer}"),
+    "plain.computer_fired": ("The computer fires at {cell}: {answer}",
+                             "Компьютер стреляет по {cell}: {answer}"),
+    "plain.first_me": ("You shoot first.", "Вы стреляете первым."),
+    "plain.first_computer": ("The computer shoots first.", "Компьютер стреляет первым."),
+    "plain.your_field": ("Your fleet", "Ваш флот"),
+    "plain.enemy_field": ("Enemy waters", "Поле противника"),
+    "plain.afloat": ("Ships afloat — yours: {mine}, the enemy's: {theirs}.",
+                     "Кораблей на плаву — у вас: {mine}, у противника: {theirs}."),
+    "plain.won": ("You win! Every enemy ship is sunk.", "Вы победили! Флот противника потоплен."),
+    "plain.lost": ("You lose. The computer wins.", "Вы проиграли. Победил компьютер."),
+    "plain.stats_you": ("You: {shots} shots, {hits} hits, {sunk} ships sunk, accuracy {accuracy}%.",
+                        "Вы: выстрелов {shots}, попаданий {hits}, потоплено {sunk}, точность {accuracy}%."),
+    "plain.stats_computer": (
+        "Computer: {shots} shots, {hits} hits, {sunk} ships sunk, accuracy {accuracy}%.",
+        "Компьютер: выстрелов {shots}, попаданий {hits}, потоплено {sunk}, точность {accuracy}%."),
+    "plain.again": ("Play again? (y/n)", "Сыграть ещё? (д/н)"),
+    "plain.saved": ("Game saved to {path}.", "Партия сохранена в {path}."),
+    "plain.goodbye": ("Goodbye!", "До свидания!"),
+    # seabattle replay
+    "replay.header": ("{first} against {second}, rules {rules}; {count} moves.",
+                      "{first} против {second}, правила {rules}; ходов: {count}."),
+    "replay.move": ("Move {number}/{count}: {player} fires at {cell}: {answer}",
+                    "Ход {number}/{count}: {player} стреляет по {cell}: {answer}"),
+    "replay.resign": ("Move {number}/{count}: {player} resigns.",
+                      "Ход {number}/{count}: {player} сдаётся."),
+    "replay.start": ("Start of the game.", "Начало партии."),
+    "replay.prompt": ("[Enter] next, b back, q quit:", "[Enter] дальше, b назад, q выход:"),
+    "replay.result": ("{player} won.", "Победил {player}."),
+    "replay.unfinished": ("The game was not finished.", "Партия не закончена."),
+    "replay.fields": ("{first}'s fleet", "Флот: {first}"),
+    "error.record_file": ("cannot read the record {path!r}: {problem}",
+                          "не удалось прочитать запись {path!r}: {problem}"),
+    "error.rules_file": ("cannot read the rules file {path!r}: {problem}",
+                         "не удалось прочитать файл правил {path!r}: {problem}"),
+    # seabattle bot / match / tournament (seabattle.bots, seabattle.match)
+    "bot.error": ("the bot failed: {problem}", "бот ошибся: {problem}"),
+    "bot.error_syntax": ("malformed line {line!r}: {problem}",
+                         "непонятная строка {line!r}: {problem}"),
+    "bot.error_timeout": ("timeout after {ms} ms waiting for {expected!r}",
+                          "нет ответа {expected!r} за {ms} мс"),
+    "bot.error_crashed": ("the bot process {problem}", "процесс бота {problem}"),
+    "bot.unknown_player": (
+        "{name!r} is neither a built-in level ({levels}) nor a command that can be run",
+        "{name!r} — не встроенный уровень ({levels}) и не команда, которую можно запустить"),
+    "match.title": ("{first} vs {second}: {games} games, rules {rules}",
+                    "{first} против {second}: партий {games}, правила {rules}"),
+    "match.tournament_title": ("Tournament: {players} players, {games} games per pair, rules {rules}",
+                               "Турнир: участников {players}, партий в паре {games}, правила {rules}"),
+    "match.progress": ("Playing", "Играем"),
+    "match.records_saved": ("{count} game records written to {path}.",
+                            "Записей партий: {count}, сохранены в {path}."),
+    "match.forfeits": ("Forfeits:", "Поражения за нарушения:"),
+    "match.forfeit_line": ("game {game}: {player} — {reason}", "партия {game}: {player} — {reason}"),
+    "match.summary": ("seed {seed}; {games} games in {seconds:.1f} s with {jobs} worker process(es)",
+                      "зерно {seed}; партий: {games} за {seconds:.1f} с, рабочих процессов: {jobs}"),
+    "match.need_players": ("a tournament needs at least two players, got {count}",
+                           "для турнира нужно хотя бы два участника, а не {count}"),
+    # seabattle bench (and the placement strategies it draws fleets with)
+    "bench.progress": ("Benchmark", "Замер"),
+    "bench.plot_written": ("Plot written to {path}.", "График записан в {path}."),
+    "bench.unknown_placement": ("unknown placement strategy {name!r}; known: {known}",
+                                "неизвестная стратегия расстановки {name!r}; есть: {known}"),
+    "bench.fleets_file": ("cannot use the fleets file {path!r}: {problem}",
+                          "не удалось использовать файл флотов {path!r}: {problem}"),
+    "bench.bad_games": ("the number of games must be at least 1, not {games}",
+                        "число партий должно быть не меньше 1, а не {games}"),
+    "bench.bad_jobs": ("the number of worker processes must be at least 1, not {jobs}",
+                       "число рабочих процессов должно быть не меньше 1, а не {jobs}"),
+    "bench.no_matplotlib": (
+        "--plot needs matplotlib: pip install 'seabattle[plot]' (or pip install matplotlib)",
+        "для --plot нужен matplotlib: pip install 'seabattle[plot]' (или pip install matplotlib)"),
+    "bench.plot_file": ("cannot write the plot {path!r}: {problem}",
+                        "не удалось записать график {path!r}: {problem}"),
 }

@@ -1,0 +1,542 @@
+"""Placement strategies: where the computer puts its own fleet.
+
+:func:`uniform_fleet` draws a fleet uniformly at random over every legal fleet of a
+rule set. Where ships are sparse enough (classic, classic-corners, six,
+milton-bradley, big-15) it is exact rejection sampling: every ship independently
+uniform over all its placements, the draw thrown away at the first conflict. Where
+that would almost never succeed (bent, big-16, big-18) it runs a Metropolis chain
+whose stationary distribution is the uniform one, long enough for every ship to
+have moved dozens of times. ``docs/bench.md`` explains both and how uniformity was
+checked.
+
+The strategies of :data:`PLACEMENTS`:
+
+- ``uniform``: :func:`uniform_fleet`.
+- ``dfs``: :func:`seabattle.fleet.random_fleet`, the engine's randomised search (not
+  uniform: it favours some layouts).
+- ``perelman``: RULES.md §3, the multi-deck ships packed into one corner, the single
+  decks spread over the rest of the field.
+- ``hard``: the multi-deck ships packed in a band along one edge, the single decks
+  where a targeter expects them least (see :class:`HardPlacement`).
+
+>>> import random
+>>> from seabattle.rules import find_rules
+>>> fleet = PLACEMENTS["perelman"].place(find_rules("classic"), random.Random(1))
+>>> len(fleet), len(uniform_fleet(find_rules("classic"), random.Random(1)))
+(10, 10)
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import ClassVar
+
+from seabattle.coords import Bitboard, Grid, bit, iter_cells
+from seabattle.errors import SeaBattleError
+from seabattle.fleet import Fleet, Ship, random_fleet, validate_fleet
+from seabattle.rules import Rules, ShipKind
+from seabattle.shapes import LayoutSearch, Touching, halo, placement_halos, placements
+
+Layout = list[Bitboard]
+"""One placement per ship, in the order of ``rules.fleet``."""
+
+
+# --- uniform fleets ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _ShipTable:
+    kind: ShipKind
+    cells: tuple[Bitboard, ...]
+    halos: tuple[Bitboard, ...]
+    index: dict[Bitboard, int]
+
+
+@cache
+def _tables(rules: Rules) -> tuple[_ShipTable, ...]:
+    """Per ship of the fleet (largest first, as ``rules.fleet``): placements and halos."""
+    out = []
+    for kind in rules.fleet:
+        cells = placements(rules.grid, kind.size, kind.shape)
+        halos = placement_halos(rules.grid, kind.size, kind.shape, rules.touching)
+        out.append(_ShipTable(kind, cells, halos, {c: i for i, c in enumerate(cells)}))
+    return tuple(out)
+
+
+def _fleet_of(rules: Rules, layout: Sequence[Bitboard]) -> Fleet:
+    ships = [Ship(t.kind, cells) for t, cells in zip(_tables(rules), layout, strict=True)]
+    return validate_fleet(rules, ships)
+
+
+def _layout_of(rules: Rules, fleet: Fleet) -> Layout:
+    """A fleet's cells in the order of ``rules.fleet`` (ships of one kind are alike)."""
+    by_kind: dict[ShipKind, list[Bitboard]] = {}
+    for ship in fleet:
+        by_kind.setdefault(ship.kind, []).append(ship.cells)
+    return [by_kind[t.kind].pop() for t in _tables(rules)]
+
+
+def _rejection(rules: Rules, rng: random.Random, max_tries: int) -> tuple[Layout | None, int]:
+    """Each ship uniformly over all its placements; restart at the first conflict.
+
+    Returns the layout (``None`` if ``max_tries`` ran out) and the draws it took.
+    Two ships conflict when one covers the other's halo (a symmetric relation, so
+    checking each ship against the halos of those drawn before it is enough). Every
+    tuple of placements is equally likely, and each legal fleet is the same number
+    of tuples (alike ships swapped), so an accepted draw is uniform over fleets.
+    """
+    tables = [(len(t.cells), t.cells, t.halos) for t in _tables(rules)]
+    # int(random() * n) rather than randrange(n): several times faster, and its
+    # bias (below n / 2**53) is far beneath anything measurable.
+    random_ = rng.random
+    for attempt in range(1, max_tries + 1):
+        blocked = 0
+        layout: Layout = []
+        for count, cands, halos in tables:
+            i = int(random_() * count)
+            if cands[i] & blocked:
+                break
+            blocked |= halos[i]
+            layout.append(cands[i])
+        else:
+            return layout, attempt
+    return None, max_tries
+
+
+def _metropolis(rules: Rules, rng: random.Random, layout: Sequence[Bitboard], steps: int
+                ) -> Layout:
+    """``steps`` proposals of the chain: move one random ship to a random placement.
+
+    The proposal is symmetric (any ship, any of its placements, uniformly) and a
+    move is accepted exactly when the fleet stays legal, so the uniform distribution
+    over legal fleets is stationary.
+    """
+    tables = _tables(rules)
+    cells = list(layout)
+    halos = [t.halos[t.index[c]] for t, c in zip(tables, cells, strict=True)]
+    counts = [len(t.cells) for t in tables]
+    n = len(cells)
+    random_ = rng.random
+    for _ in range(steps):
+        s = int(random_() * n)
+        table = tables[s]
+        j = int(random_() * counts[s])
+        new = table.cells[j]
+        others = 0
+        for k in range(n):
+            if k != s:
+                others |= halos[k]
+        if new & others == 0:
+            cells[s] = new
+            halos[s] = table.halos[j]
+    return cells
+
+
+REJECTION_MAX_EXPECTED_TRIES = 30_000
+"""Rejection sampling is used where the pilot expects at most this many draws a fleet
+(about 30 ms)."""
+MOVES_PER_SHIP = 30
+"""The chain runs until even the least mobile ship is expected to have moved this often."""
+
+
+@dataclass(frozen=True)
+class UniformMethod:
+    """How :func:`uniform_fleet` draws the fleets of one rule set."""
+
+    exact: bool
+    """Rejection sampling (exact) rather than the Metropolis chain."""
+    acceptance: float
+    """The pilot's estimate: the share of rejection draws accepted (exact), or of the
+    least mobile ship's proposals accepted along the chain."""
+    steps: int
+    """Chain proposals per fleet (0 when exact)."""
+
+
+@cache
+def uniform_method(rules: Rules) -> UniformMethod:
+    """The sampling method for ``rules``, decided once by seeded pilot runs.
+
+    The pilots use their own fixed seed, so the decision depends on the rules alone,
+    and a fleet on the rules and the caller's generator alone.
+    """
+    pilot = random.Random(0)
+    budget = 8 * REJECTION_MAX_EXPECTED_TRIES
+    accepted = spent = 0
+    while spent < budget and accepted < 16:
+        layout, tries = _rejection(rules, pilot, budget - spent)
+        spent += tries
+        accepted += layout is not None
+    rate = accepted / spent
+    if rate * REJECTION_MAX_EXPECTED_TRIES >= 1:
+        return UniformMethod(True, rate, 0)
+    return chain_method(rules)
+
+
+@cache
+def chain_method(rules: Rules) -> UniformMethod:
+    """The Metropolis chain for ``rules``, with its length measured by a seeded pilot.
+
+    The pilot measures how often each ship's proposals are accepted along a chain;
+    the chain then runs long enough for the least mobile ship to move
+    :data:`MOVES_PER_SHIP` times.
+    """
+    pilot = random.Random(0)
+    tables = _tables(rules)
+    n = len(tables)
+    cells = _layout_of(rules, random_fleet(rules, pilot))
+    halos = [t.halos[t.index[c]] for t, c in zip(tables, cells, strict=True)]
+    proposed = [0] * n
+    moved = [0] * n
+    for _ in range(2_000 * n):
+        s = pilot.randrange(n)
+        j = pilot.randrange(len(tables[s].cells))
+        others = 0
+        for k in range(n):
+            if k != s:
+                others |= halos[k]
+        proposed[s] += 1
+        if tables[s].cells[j] & others == 0:
+            cells[s], halos[s] = tables[s].cells[j], tables[s].halos[j]
+            moved[s] += 1
+    slowest = max(min(m / p for m, p in zip(moved, proposed, strict=True) if p), 1e-4)
+    return UniformMethod(False, slowest, math.ceil(MOVES_PER_SHIP * n / slowest))
+
+
+def _uniform_layout(rules: Rules, rng: random.Random, method: UniformMethod | None = None
+                    ) -> Layout:
+    method = method or uniform_method(rules)
+    if method.exact:
+        layout, _ = _rejection(rules, rng, 10**12)
+        assert layout is not None  # a legal fleet exists, so this ends
+        return layout
+    start = _layout_of(rules, random_fleet(rules, rng))
+    return _metropolis(rules, rng, start, method.steps)
+
+
+def uniform_fleet(rules: Rules, rng: random.Random, *, method: UniformMethod | None = None
+                  ) -> Fleet:
+    """A fleet drawn uniformly at random over all legal fleets of ``rules``.
+
+    Exact where rejection sampling is affordable, else from a Metropolis chain
+    started at a :func:`~seabattle.fleet.random_fleet` (see :func:`uniform_method`).
+    ``method`` overrides the choice (to test or compare the two).
+    """
+    return _fleet_of(rules, _uniform_layout(rules, rng, method))
+
+
+def uniform_chain(rules: Rules, rng: random.Random, start: Fleet, steps: int) -> Fleet:
+    """The fleet ``steps`` proposals along the uniform chain from ``start``.
+
+    From a uniform fleet the result is uniform too (the chain keeps its stationary
+    distribution), though close to ``start`` after few steps. Useful to draw many
+    correlated uniform fleets cheaply.
+    """
+    return _fleet_of(rules, _metropolis(rules, rng, _layout_of(rules, start), steps))
+
+
+# --- strategies ------------------------------------------------------------------------
+
+class PlacementStrategy(ABC):
+    """Chooses where a player's fleet lies."""
+
+    name: ClassVar[str]
+    """The name of ``--placement``."""
+
+    @abstractmethod
+    def place(self, rules: Rules, rng: random.Random) -> Fleet:
+        """A legal fleet for ``rules``, every random choice drawn from ``rng``."""
+
+
+class UniformPlacement(PlacementStrategy):
+    """Uniformly random over every legal fleet (:func:`uniform_fleet`)."""
+
+    name = "uniform"
+
+    def place(self, rules: Rules, rng: random.Random) -> Fleet:
+        return uniform_fleet(rules, rng)
+
+
+class DfsPlacement(PlacementStrategy):
+    """The engine's randomised depth-first search (:func:`~seabattle.fleet.random_fleet`)."""
+
+    name = "dfs"
+
+    def place(self, rules: Rules, rng: random.Random) -> Fleet:
+        return random_fleet(rules, rng)
+
+
+def _transform(grid: Grid, cells: Bitboard, flip_rows: bool, flip_cols: bool, transpose: bool
+               ) -> Bitboard:
+    board = 0
+    for cell in iter_cells(cells):
+        r, c = grid.row_col(cell)
+        if transpose:
+            r, c = c, r
+        if flip_rows:
+            r = grid.height - 1 - r
+        if flip_cols:
+            c = grid.width - 1 - c
+        board |= bit(r * grid.width + c)
+    return board
+
+
+def _lift(box: Grid, grid: Grid, cells: Bitboard) -> Bitboard:
+    """Cells of a field the size of ``box``, at the same rows and columns of ``grid``."""
+    board = 0
+    for cell in iter_cells(cells):
+        r, c = box.row_col(cell)
+        board |= bit(r * grid.width + c)
+    return board
+
+
+def _pressed(rules: Rules, layout: Sequence[Bitboard]) -> Layout:
+    """The ships of ``layout`` each pushed up and left while they stay legal."""
+    grid = rules.grid
+    top_row = (1 << grid.width) - 1
+    left_col = sum(bit(r * grid.width) for r in range(grid.height))
+    cells = list(layout)
+    moved = True
+    while moved:
+        moved = False
+        for index, ship in enumerate(cells):
+            others = 0
+            for other_index, other in enumerate(cells):
+                if other_index != index:
+                    others |= halo(grid, other, rules.touching)
+            for edge, shift in ((top_row, grid.width), (left_col, 1)):
+                if ship & edge == 0 and (ship >> shift) & others == 0:
+                    ship >>= shift
+                    moved = True
+            cells[index] = ship
+    return cells
+
+
+def _packing_search(rules: Rules, corner: bool) -> tuple[tuple[Bitboard, ...], ...]:
+    """Tight packings of the multi-deck ships into a box in the top left corner."""
+    grid = rules.grid
+    big = [(k.size, k.shape) for k in rules.fleet if k.size > 1]
+    if not big:
+        return ()
+    # The counting bound of rules._ensure_fleet_fits, for a box whose outer sides lie
+    # on the edges of the field and whose inner sides may hold the ships' rings.
+    if rules.touching is Touching.NONE:
+        need = sum((size + 1) * 2 for size, _ in big)
+        room = [[(r + 1) * (c + 1) for c in range(grid.width + 1)] for r in range(grid.height + 1)]
+    else:
+        need = sum(size for size, _ in big)
+        room = [[r * c for c in range(grid.width + 1)] for r in range(grid.height + 1)]
+    pilot = random.Random(0)
+
+    def search(rows: int, cols: int) -> tuple[LayoutSearch, Layout] | None:
+        if room[rows][cols] < need:
+            return None
+        # Searched on a field the size of the box (fewer placements to try), the
+        # packing is then moved into the top left corner of the real one.
+        found = LayoutSearch(Grid(cols, rows), big, rules.touching)
+        # A packing is wanted, not a proof that none exists: a box that resists a
+        # short search counts as too small.
+        layout = found.run(node_limit=3_000)
+        return None if layout is None else (found, layout)
+
+    if corner:
+        # A box inside an infeasible one is infeasible: find the shortest longer
+        # side with squares first, then the smallest area with that longer side.
+        for side in range(1, max(grid.width, grid.height) + 1):
+            if search(min(side, grid.height), min(side, grid.width)) is not None:
+                break
+        boxes = sorted((r * c, r, c) for r in range(1, min(side, grid.height) + 1)
+                       for c in range(1, min(side, grid.width) + 1) if max(r, c) == side)
+    else:
+        # Bands across the whole field, the fewest rows (or columns) first.
+        boxes = sorted({*((r * grid.width, r, grid.width) for r in range(1, grid.height + 1)),
+                        *((c * grid.height, grid.height, c) for c in range(1, grid.width + 1))})
+    packings: set[tuple[Bitboard, ...]] = set()
+    best_area = None
+    for area, rows, cols in boxes:
+        if best_area is not None and area > best_area:
+            break
+        result = search(rows, cols)
+        if result is None:
+            continue
+        best_area = area
+        layout_search, first = result
+        found = [first]
+        for _attempt in range(16):  # a few more, where a random search finds them fast
+            layout = layout_search.run(pilot, node_limit=300)
+            if layout is not None:
+                found.append(layout)
+        for layout in found:
+            lifted = [_lift(layout_search.grid, grid, cells) for cells in layout]
+            packings.add(tuple(_pressed(rules, lifted)))
+    if packings:
+        return tuple(sorted(packings))
+    return (tuple(_layout_of(rules, random_fleet(rules, pilot))[:len(big)]),)
+
+
+@cache
+def corner_packings(rules: Rules) -> tuple[tuple[Bitboard, ...], ...]:
+    """Tight packings of the multi-deck ships into the top left corner.
+
+    The box they fill is the smallest possible, by its longer side first (a corner,
+    not a band along one edge), then by area, and every ship is pushed towards the
+    corner as far as it goes. Each packing lists the placements of the multi-deck
+    ships of ``rules.fleet`` in order. Found once per rule set by a seeded search;
+    empty when the fleet has no multi-deck ship.
+    """
+    return _packing_search(rules, corner=True)
+
+
+@cache
+def band_packings(rules: Rules) -> tuple[tuple[Bitboard, ...], ...]:
+    """Tight packings of the multi-deck ships into a band along the top (or left) edge.
+
+    The band spans the whole field and is as narrow as possible; otherwise as
+    :func:`corner_packings`.
+    """
+    return _packing_search(rules, corner=False)
+
+
+class _PackedPlacement(PlacementStrategy):
+    """Multi-deck ships packed tightly, single-deck ships in the water left.
+
+    The packed ships take one of :meth:`packings`, mirrored (and, on a square field,
+    turned) at random. Of :attr:`candidates` random legal places for the single-deck
+    ships, the one :meth:`singles_score` rates highest is kept.
+    """
+
+    candidates = 48
+    """Random layouts of the single-deck ships considered."""
+
+    @abstractmethod
+    def packings(self, rules: Rules) -> tuple[tuple[Bitboard, ...], ...]:
+        """Packings of the multi-deck ships in the top left of the field."""
+
+    @abstractmethod
+    def singles_score(self, rules: Rules, boats: Sequence[int], packed: Bitboard) -> float:
+        """How good a place for the single-deck ships ``boats`` is (higher is better)."""
+
+    def place(self, rules: Rules, rng: random.Random) -> Fleet:
+        grid = rules.grid
+        big = [k for k in rules.fleet if k.size > 1]
+        singles = [k for k in rules.fleet if k.size == 1]
+        ships: list[Ship] = []
+        packings = self.packings(rules)
+        if packings:
+            packing = rng.choice(packings)
+            flips = (rng.random() < 0.5, rng.random() < 0.5,
+                     grid.width == grid.height and rng.random() < 0.5)
+            ships = [Ship(k, _transform(grid, cells, *flips))
+                     for k, cells in zip(big, packing, strict=True)]
+        if not singles:
+            return validate_fleet(rules, ships)
+        blocked = 0
+        packed = 0
+        for ship in ships:
+            blocked |= halo(grid, ship.cells, rules.touching)
+            packed |= ship.cells
+        free = list(iter_cells(grid.full & ~blocked))
+        best: list[int] | None = None
+        best_score = -math.inf
+        for _candidate in range(self.candidates):
+            boats = _random_singles(grid, rules.touching, free, len(singles), rng)
+            if boats is None:
+                continue
+            score = self.singles_score(rules, boats, packed)
+            if score > best_score:
+                best, best_score = boats, score
+        if best is None:  # too crowded for random tries: any legal completion will do
+            return random_fleet(rules, rng, ships)
+        placed = [Ship(k, bit(c)) for k, c in zip(singles, best, strict=True)]
+        return validate_fleet(rules, [*ships, *placed])
+
+
+class PerelmanPlacement(_PackedPlacement):
+    """Perelman's placement (RULES.md §3): big ships packed in a corner, singles spread.
+
+    The multi-deck ships take one of :func:`corner_packings`, turned into a random
+    corner of the field. The single-deck ships are then placed, of several random
+    legal choices, where they lie farthest from each other and from the packed
+    ships.
+    """
+
+    name = "perelman"
+
+    def packings(self, rules: Rules) -> tuple[tuple[Bitboard, ...], ...]:
+        return corner_packings(rules)
+
+    def singles_score(self, rules: Rules, boats: Sequence[int], packed: Bitboard) -> float:
+        return _spread(rules.grid, boats, packed)
+
+
+def _random_singles(grid: Grid, touching: Touching, free: Sequence[int], count: int,
+                    rng: random.Random) -> list[int] | None:
+    """``count`` random cells of ``free`` that keep apart by the touching rule."""
+    for _attempt in range(20):
+        taken = 0
+        boats: list[int] = []
+        for _boat in range(count):
+            for _draw in range(50):
+                cell = free[int(rng.random() * len(free))]
+                if not taken & bit(cell):
+                    break
+            else:
+                break
+            boats.append(cell)
+            taken |= halo(grid, bit(cell), touching)
+        if len(boats) == count:
+            return boats
+    return None
+
+
+def _spread(grid: Grid, boats: Sequence[int], packed: Bitboard) -> float:
+    """How evenly single-deck ships are spread: the smallest distance (in king moves)
+    from one of them to another or to a packed ship, the mean as a tie-break."""
+    points = [grid.row_col(c) for c in boats]
+    others = [grid.row_col(c) for c in iter_cells(packed)]
+    nearest = []
+    for i, (r, c) in enumerate(points):
+        near = [max(abs(r - r2), abs(c - c2))
+                for r2, c2 in [*points[:i], *points[i + 1:], *others]]
+        nearest.append(min(near, default=grid.width + grid.height))
+    return min(nearest) + sum(nearest) / len(nearest) / (grid.width + grid.height)
+
+
+class HardPlacement(_PackedPlacement):
+    """A fleet chosen to cost a strong targeter the most shots.
+
+    The multi-deck ships are packed into the narrowest band along a random edge
+    (:func:`band_packings`); the single-deck ships go anywhere legal, at random.
+    ``docs/bench.md`` has the measurements that chose this over the alternatives
+    tried: uniform fleets a targeter rates unlikely, Perelman's corner, and the
+    single decks spread out or where a density targeter expects them least (each
+    costs the ``hard`` level more shots, but the ``admiral`` fewer).
+    """
+
+    name = "hard"
+    candidates = 1
+
+    def packings(self, rules: Rules) -> tuple[tuple[Bitboard, ...], ...]:
+        return band_packings(rules)
+
+    def singles_score(self, rules: Rules, boats: Sequence[int], packed: Bitboard) -> float:
+        return 0.0
+
+
+PLACEMENTS: dict[str, PlacementStrategy] = {
+    strategy.name: strategy for strategy in (
+        UniformPlacement(), DfsPlacement(), PerelmanPlacement(), HardPlacement())
+}
+"""Every placement strategy by name."""
+
+
+def find_placement(name: str) -> PlacementStrategy:
+    """A placement strategy by name, case-insensitive."""
+    try:
+        return PLACEMENTS[name.strip().lower()]
+    except KeyError:
+        raise SeaBattleError("bench.unknown_placement", name=name,
+                             known=", ".join(PLACEMENTS)) from None

@@ -1,0 +1,137 @@
+"""``seabattle bench``: shots to sink a fleet, for targeting strategies compared.
+
+    seabattle bench --rules classic --level novice,easy,medium,hard --games 2000 --seed 1
+
+See ``docs/bench.md`` for the options, the fleets file format and how to read the
+report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from seabattle.ai.placement import PLACEMENTS
+from seabattle.commands.options import add_rules_option, chosen_language, load_rules
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import Language, translate
+from seabattle.rules import Rules, find_rules
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``bench`` sub-command."""
+    parser = subparsers.add_parser(
+        "bench", help="measure targeting strategies: shots to sink a whole fleet",
+        description="Play many games of each targeting strategy against the same fleets "
+                    "and report the shots each needs to sink the whole fleet "
+                    "(see docs/bench.md).")
+    add_rules_option(parser)
+    parser.set_defaults(rules=None)  # None: the fleets file's rules, else classic
+    parser.add_argument("--level", default="hard", metavar="A,B,…",
+                        help="levels or strategy names to compare, comma-separated "
+                             "(default hard)")
+    parser.add_argument("--games", type=int, default=None, metavar="N",
+                        help="games per strategy (default 1000, or one per fleet of --fleets)")
+    parser.add_argument("--seed", default="1", help="seed of the fleets and strategies (default 1)")
+    parser.add_argument("--placement", default="uniform", metavar="NAME",
+                        help=f"placement strategy drawing the fleets: {', '.join(PLACEMENTS)} "
+                             "(default uniform)")
+    parser.add_argument("--fleets", type=Path, default=None, metavar="FILE",
+                        help="play against the fleets of a fleets file instead (docs/bench.md)")
+    parser.add_argument("--save-fleets", type=Path, default=None, metavar="FILE",
+                        help="write the fleets played against to a fleets file")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--plot", default=None, metavar="FILE.png",
+                        help="draw the distribution of shots of each strategy (needs matplotlib)")
+    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+                        help="worker processes (default: one per core)")
+    parser.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
+    parser.add_argument("--lang", choices=("en", "ru"), default=None,
+                        help="language of messages (default: from the locale)")
+    parser.set_defaults(run=run)
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool, language: Language) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr (if enabled and stderr is a terminal)."""
+    if not enabled or not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(translate("bench.progress", language), total=total)
+        yield lambda n: progress.advance(task, n)
+
+
+def _seed(text: str) -> int | str:
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the benchmark and print its report."""
+    from seabattle.bench import (
+        BenchSpec,
+        default_jobs,
+        fleets_from_json,
+        fleets_to_json,
+        plot_report,
+        run_bench,
+    )
+
+    language = chosen_language(args.lang)
+    rules: Rules | None = None if args.rules is None else load_rules(args.rules)
+    levels = tuple(dict.fromkeys(level.strip() for level in args.level.split(",")
+                                 if level.strip()))
+    fleets = None
+    source = args.placement.strip().lower()
+    if args.fleets is not None:
+        try:
+            text = args.fleets.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            problem = getattr(error, "strerror", None) or str(error)
+            raise SeaBattleError("bench.fleets_file", path=str(args.fleets),
+                                 problem=problem) from None
+        rules, fleets = fleets_from_json(text, rules, source=str(args.fleets))
+        source = f"file {args.fleets}"
+    rules = rules or find_rules("classic")
+    games = args.games if args.games is not None else len(fleets) if fleets else 1000
+    jobs = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise SeaBattleError("bench.bad_jobs", jobs=jobs)
+    spec = BenchSpec(rules, levels, games, _seed(args.seed), args.placement, fleets)
+    spec.check()
+    if args.plot:
+        try:
+            import matplotlib  # noqa: F401  (refuse before playing, not after)
+        except ImportError:
+            raise SeaBattleError("bench.no_matplotlib") from None
+    if args.save_fleets is not None:
+        try:
+            args.save_fleets.write_text(
+                fleets_to_json(rules, [spec.fleet(n) for n in range(games)]) + "\n",
+                encoding="utf-8")
+        except OSError as error:
+            raise SeaBattleError("bench.fleets_file", path=str(args.save_fleets),
+                                 problem=error.strerror or str(error)) from None
+    with progress_bar(games, not args.no_progress and not args.json, language) as advance:
+        report = run_bench(spec, jobs=jobs, progress=advance, source=source)
+    if args.plot:
+        plot_report(report, args.plot)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+    else:
+        print(report.table())
+        if args.plot:
+            print(translate("bench.plot_written", language, path=args.plot))
+    return 0

@@ -1,0 +1,217 @@
+"""``seabattle bench``: a short run that completes and reports, its JSON, its seed, its
+fleets files and its errors, through :func:`seabattle.cli.main` as a user runs it.
+
+Nothing here asserts speed: think times are only checked to be there.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from seabattle.ai.placement import uniform_fleet
+from seabattle.bench import (
+    BenchSpec,
+    ShotSummary,
+    fleets_from_json,
+    fleets_to_json,
+    quantile,
+    run_bench,
+)
+from seabattle.cli import main
+from seabattle.errors import SeaBattleError
+from seabattle.rules import find_rules
+
+
+def bench_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(["bench", "--json", *args]) == 0
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return report
+
+
+def test_short_benchmark_completes_and_reports(capsys: pytest.CaptureFixture[str]) -> None:
+    report = bench_json(capsys, "--rules", "six", "--level", "novice,easy", "--games", "300",
+                        "--seed", "3", "--jobs", "1")
+    assert report["format"] == "seabattle-bench" and report["version"] == 1
+    assert report["rules"]["name"] == "six" and report["games"] == 300
+    assert report["seed"] == 3 and report["fleets"] == "uniform"
+    assert [s["level"] for s in report["strategies"]] == ["novice", "easy"]
+    assert [s["strategy"] for s in report["strategies"]] == ["random", "hunt"]
+    cells = find_rules("six").fleet_cells
+    for entry in report["strategies"]:
+        shots = entry["shots"]
+        games = entry["shots_per_game"]
+        assert len(games) == 300 and all(cells <= g <= 100 for g in games)
+        assert shots["min"] <= shots["median"] <= shots["p90"] <= shots["max"]
+        assert shots["ci95"][0] < shots["mean"] < shots["ci95"][1]
+        assert shots["mean"] == pytest.approx(sum(games) / 300)
+        assert shots["stdev"] > 0
+        think = entry["think_ms"]
+        assert think["moves"] == sum(games)
+        assert 0 < think["median"] <= think["p99"]
+    novice, easy = report["strategies"]
+    assert easy["shots"]["mean"] < novice["shots"]["mean"] - 10
+
+
+def test_table_names_every_strategy(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--rules", "milton-bradley", "--level", "hard,random", "--games", "20",
+                 "--jobs", "1", "--seed", "x"]) == 0
+    out = capsys.readouterr().out
+    assert "rules milton-bradley, 20 games, fleets: uniform, seed x" in out
+    for word in ("mean", "95% CI", "median", "p90", "stdev", "p99", "hard", "random"):
+        assert word in out
+
+
+def test_same_seed_same_shots_whatever_the_number_of_workers() -> None:
+    spec = BenchSpec(find_rules("six"), ("hard", "easy"), games=24, seed=11, placement="dfs")
+    alone = run_bench(spec, jobs=1)
+    shared = run_bench(spec, jobs=2)
+    assert [r.shots for r in alone.results] == [r.shots for r in shared.results]
+    other_seed = run_bench(BenchSpec(spec.rules, spec.levels, 24, seed=12, placement="dfs"))
+    assert [r.shots for r in other_seed.results] != [r.shots for r in alone.results]
+
+
+def test_strategies_play_the_same_fleets() -> None:
+    spec = BenchSpec(find_rules("classic"), ("novice",), games=5, seed=2)
+    assert [spec.fleet(n) for n in range(5)] == [spec.fleet(n) for n in range(5)]
+    assert len({spec.fleet(n).cells for n in range(5)}) == 5
+
+
+def test_fleets_file_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    saved = tmp_path / "fleets.json"
+    first = bench_json(capsys, "--rules", "classic", "--level", "easy", "--games", "12",
+                       "--seed", "5", "--jobs", "1", "--placement", "perelman",
+                       "--save-fleets", str(saved))
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    assert data["format"] == "seabattle-fleets" and len(data["fleets"]) == 12
+    assert {"size", "name", "cells"} == set(data["fleets"][0][0])
+    again = bench_json(capsys, "--level", "easy", "--seed", "5", "--jobs", "1",
+                       "--fleets", str(saved))
+    assert again["games"] == 12 and again["fleets"].startswith("file")
+    assert again["strategies"][0]["shots_per_game"] == first["strategies"][0]["shots_per_game"]
+
+
+def test_fleets_file_may_name_a_preset_and_is_cycled(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    rules = find_rules("milton-bradley")
+    data = json.loads(fleets_to_json(rules, [uniform_fleet(rules, random.Random(n))
+                                             for n in range(3)]))
+    data["rules"] = "milton-bradley"
+    path = tmp_path / "mb.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    report = bench_json(capsys, "--fleets", str(path), "--games", "7", "--level", "novice",
+                        "--jobs", "1")
+    assert report["rules"]["name"] == "milton-bradley" and report["games"] == 7
+    parsed_rules, fleets = fleets_from_json(path.read_text(encoding="utf-8"))
+    assert parsed_rules == rules and len(fleets) == 3
+
+
+def test_plot_draws_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    image = tmp_path / "shots.png"
+    assert main(["bench", "--rules", "six", "--level", "novice,hard", "--games", "10",
+                 "--jobs", "1", "--plot", str(image)]) == 0
+    assert image.read_bytes().startswith(b"\x89PNG")
+    assert str(image) in capsys.readouterr().out
+
+
+def bad_fleets(tmp_path: Path, content: str) -> str:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    return str(path)
+
+
+def fleet_file_with(ships: list[dict[str, Any]]) -> str:
+    return json.dumps({"format": "seabattle-fleets", "version": 1, "rules": "classic",
+                       "fleets": [ships]})
+
+
+CLASSIC_SHIPS = [
+    {"size": 4, "name": "battleship", "cells": ["A1", "A2", "A3", "A4"]},
+    {"size": 3, "name": "cruiser", "cells": ["C1", "C2", "C3"]},
+    {"size": 3, "name": "cruiser", "cells": ["E1", "E2", "E3"]},
+    {"size": 2, "name": "destroyer", "cells": ["G1", "G2"]},
+    {"size": 2, "name": "destroyer", "cells": ["I1", "I2"]},
+    {"size": 2, "name": "destroyer", "cells": ["A6", "A7"]},
+    {"size": 1, "name": "boat", "cells": ["C6"]},
+    {"size": 1, "name": "boat", "cells": ["E6"]},
+    {"size": 1, "name": "boat", "cells": ["G6"]},
+    {"size": 1, "name": "boat", "cells": ["I6"]},
+]
+
+
+def test_a_hand_written_fleets_file_is_accepted(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    report = bench_json(capsys, "--fleets", bad_fleets(tmp_path, fleet_file_with(CLASSIC_SHIPS)),
+                        "--level", "hard", "--jobs", "1")
+    assert report["games"] == 1
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--level", "hard,grandmaster"], ["grandmaster", "novice"]),
+    (["--placement", "corners"], ["corners", "perelman"]),
+    (["--games", "0"], ["at least 1"]),
+    (["--jobs", "0"], ["at least 1"]),
+    (["--rules", "chess"], ["chess"]),
+    (["--fleets", "/nonexistent/fleets.json"], ["/nonexistent/fleets.json"]),
+])
+def test_bad_options_exit_2_with_a_message(args: list[str], words: list[str],
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--games", "3", "--jobs", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("seabattle: ")
+    for word in words:
+        assert word in err
+
+
+@pytest.mark.parametrize("content, words", [
+    ("not json", ["not JSON"]),
+    ('{"format": "seabattle-record", "version": 1}', ["not a fleets file"]),
+    ('{"format": "seabattle-fleets", "version": 9, "fleets": []}', ["version 9"]),
+    ('{"format": "seabattle-fleets", "version": 1, "fleets": []}', ["non-empty"]),
+    (fleet_file_with(CLASSIC_SHIPS[:-1]), ["fleet 1"]),
+    (fleet_file_with([*CLASSIC_SHIPS[:-1], {"size": 1, "name": "boat", "cells": ["B1"]}]),
+     ["fleet 1", "touch"]),
+    (fleet_file_with([*CLASSIC_SHIPS[:-1], {"size": 1, "name": "canoe", "cells": ["I9"]}]),
+     ["canoe"]),
+    (fleet_file_with([*CLASSIC_SHIPS[:-1], {"size": 1, "name": "boat", "cells": ["Z99"]}]),
+     ["fleet 1"]),
+    (fleet_file_with([*CLASSIC_SHIPS[:-1], {"size": 1, "name": "boat"}]), ["malformed"]),
+])
+def test_bad_fleets_files_exit_2_naming_the_problem(content: str, words: list[str],
+                                                     tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    path = bad_fleets(tmp_path, content)
+    assert main(["bench", "--fleets", path, "--jobs", "1", "--level", "novice"]) == 2
+    err = capsys.readouterr().err
+    assert path in err
+    for word in words:
+        assert word in err
+
+
+def test_fleets_for_other_rules_are_refused(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    path = bad_fleets(tmp_path, fleet_file_with(CLASSIC_SHIPS))
+    assert main(["bench", "--rules", "six", "--fleets", path, "--jobs", "1"]) == 2
+    assert "not 'six'" in capsys.readouterr().err
+
+
+def test_errors_are_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--lang", "ru", "--placement", "corners", "--jobs", "1"]) == 2
+    assert "неизвестная стратегия расстановки" in capsys.readouterr().err
+
+
+def test_statistics() -> None:
+    summary = ShotSummary.of([40, 50, 60, 70])
+    assert summary.mean == 55 and summary.median == 55
+    assert summary.p90 == pytest.approx(67)
+    assert summary.stdev == pytest.approx(12.9099, abs=1e-4)
+    half = 1.96 * summary.stdev / 2
+    assert summary.ci95 == pytest.approx((55 - half, 55 + half))
+    assert quantile([3], 0.99) == 3
+    with pytest.raises(SeaBattleError):
+        BenchSpec(find_rules("classic"), ("hard",), games=0).check()
