@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from seabattle.ai.admiral import AdmiralStrategy
 from seabattle.ai.base import TargetingStrategy
 from seabattle.ai.density import DensityStrategy
 from seabattle.ai.hunt import HuntStrategy
@@ -12,7 +13,8 @@ from seabattle.ai.weights import WeightsStrategy
 from seabattle.errors import SeaBattleError
 
 STRATEGIES: dict[str, type[TargetingStrategy]] = {
-    cls.name: cls for cls in (RandomStrategy, HuntStrategy, WeightsStrategy, DensityStrategy)
+    cls.name: cls for cls in (RandomStrategy, HuntStrategy, WeightsStrategy, DensityStrategy,
+                              AdmiralStrategy)
 }
 """Every targeting strategy by name."""
 
@@ -21,6 +23,7 @@ LEVELS: dict[str, str] = {
     "easy": "hunt",
     "medium": "weights",
     "hard": "density",
+    "admiral": "admiral",
 }
 """Each difficulty level and the strategy that plays it, weakest first."""
 

@@ -1,0 +1,660 @@
+"""Compiled inner loops of the admiral's fleet posterior (Numba).
+
+Everything here works on *placement tables*: every placement of every kind of ship
+of a rule set, as rows of ``uint64`` words (bit ``cell`` of a board is bit
+``cell % 64`` of word ``cell // 64``), with the halo of each placement (the cells
+another ship may not occupy) in a second table of the same shape. A fleet is an
+array of row numbers, one per ship. The Python side (:mod:`seabattle.ai.posterior`)
+builds the tables once per rule set and the observation arrays once per move.
+
+Randomness comes from Numba's own generator, seeded at every entry point from the
+caller's seed, so the same seed gives the same samples.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit  # type: ignore[import-untyped]
+
+ZERO = np.uint64(0)
+ONE = np.uint64(1)
+_TWO = np.uint64(2)
+_FOUR = np.uint64(4)
+_FIFTY_SIX = np.uint64(56)
+_M1 = np.uint64(0x5555555555555555)
+_M2 = np.uint64(0x3333333333333333)
+_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_H01 = np.uint64(0x0101010101010101)
+
+
+@njit(cache=True)
+def _has_cell(row: np.ndarray, cell: int) -> bool:
+    return ((row[cell >> 6] >> np.uint64(cell & 63)) & ONE) != ZERO
+
+
+@njit(cache=True)
+def _lowest_cell(board: np.ndarray) -> int:
+    for w in range(board.shape[0]):
+        x = board[w]
+        if x != ZERO:
+            i = 0
+            while (x & ONE) == ZERO:
+                x >>= ONE
+                i += 1
+            return w * 64 + i
+    return -1
+
+
+@njit(cache=True)
+def filter_candidates(cells, halos, cellidx, sizes, kind_of, blocked, hits, hit_time,
+                      sink_kind, valid):  # type: ignore[no-untyped-def]
+    """Mark the placements consistent with the observations, ship by ship.
+
+    A placement is valid when it covers no blocked cell (miss, known empty, pinned
+    sunk ship), its ring holds no hit (the hit would be another ship touching it),
+    and either it holds no sinking shot and is not wholly hit (a wholly hit ship
+    would have been announced sunk), or it holds exactly one sinking shot, is wholly
+    hit, every other cell was hit before that shot, and the announced kind (``-2``:
+    not announced) is its own.
+    """
+    total, words = cells.shape
+    for g in range(total):
+        ok = True
+        for w in range(words):
+            if (cells[g, w] & blocked[w]) != ZERO:
+                ok = False
+                break
+            if (halos[g, w] & ~cells[g, w] & hits[w]) != ZERO:
+                ok = False
+                break
+        if not ok:
+            valid[g] = False
+            continue
+        all_hit = True
+        sinks = 0
+        latest = -1
+        sink_time = -1
+        announced = -1
+        for i in range(sizes[g]):
+            c = cellidx[g, i]
+            t = hit_time[c]
+            if t < 0:
+                all_hit = False
+            elif t > latest:
+                latest = t
+            if sink_kind[c] != -1:
+                sinks += 1
+                sink_time = t
+                announced = sink_kind[c]
+        if sinks == 0:
+            ok = not all_hit
+        elif sinks == 1:
+            ok = all_hit and latest == sink_time and (announced == -2 or announced == kind_of[g])
+        else:
+            ok = False
+        valid[g] = ok
+
+
+@njit(cache=True)
+def _popcount(x):  # type: ignore[no-untyped-def]
+    x = x - ((x >> ONE) & _M1)
+    x = (x & _M2) + ((x >> _TWO) & _M2)
+    x = (x + (x >> _FOUR)) & _M4
+    return int((x * _H01) >> _FIFTY_SIX)
+
+
+@njit(cache=True)
+def _ctz(x):  # type: ignore[no-untyped-def]
+    """Index of the lowest set bit of a non-zero word."""
+    return _popcount((x & (~x + ONE)) - ONE)
+
+
+@njit(cache=True)
+def _select(mask, count, r):  # type: ignore[no-untyped-def]
+    """Index of the ``r``-th (from 0) set bit of the first ``count`` words of ``mask``."""
+    for i in range(count):
+        x = mask[i]
+        c = _popcount(x)
+        if r < c:
+            for _ in range(r):
+                x &= x - ONE
+            return i * 64 + _ctz(x)
+        r -= c
+    return -1
+
+
+@njit(cache=True)
+def _mask_count(mask, count):  # type: ignore[no-untyped-def]
+    m = 0
+    for i in range(count):
+        m += _popcount(mask[i])
+    return m
+
+
+@njit(cache=True)
+def conflict_table(cells, halos, kind_of, starts, koff, total_words):  # type: ignore[no-untyped-def]
+    """For each placement and each kind, the placements of that kind it excludes.
+
+    Row ``a``, words ``koff[k]`` on, is a bitset over the placements of kind ``k``
+    (numbered from ``starts[k]``): bit ``j`` is set when placement ``starts[k] + j``
+    overlaps the halo of ``a`` (the relation is symmetric).
+    """
+    total, words = cells.shape
+    table = np.zeros((total, total_words), np.uint64)
+    for a in range(total):
+        for b in range(total):
+            hit = False
+            for w in range(words):
+                if (cells[b, w] & halos[a, w]) != ZERO:
+                    hit = True
+                    break
+            if hit:
+                k = kind_of[b]
+                j = b - starts[k]
+                table[a, koff[k] + (j >> 6)] |= ONE << np.uint64(j & 63)
+    return table
+
+
+@njit(cache=True)
+def cover_table(cellidx, sizes, kind_of, starts, koff, n_cells, total_words):  # type: ignore[no-untyped-def]
+    """For each cell and kind, the bitset of that kind's placements covering the cell."""
+    table = np.zeros((n_cells, total_words), np.uint64)
+    for b in range(cellidx.shape[0]):
+        k = kind_of[b]
+        j = b - starts[k]
+        for i in range(sizes[b]):
+            table[cellidx[b, i], koff[k] + (j >> 6)] |= ONE << np.uint64(j & 63)
+    return table
+
+
+@njit(cache=True)
+def valid_bits(valid, kind_of, starts, koff, total_words):  # type: ignore[no-untyped-def]
+    """The valid placements as per-kind bitsets."""
+    bits = np.zeros(total_words, np.uint64)
+    for b in range(valid.shape[0]):
+        if valid[b]:
+            k = kind_of[b]
+            j = b - starts[k]
+            bits[koff[k] + (j >> 6)] |= ONE << np.uint64(j & 63)
+    return bits
+
+
+@njit(cache=True)
+def _free_mask(s, t, pos, k, vbits, conflict, koff, kwords, mask):  # type: ignore[no-untyped-def]
+    """Placements of kind ``k`` valid and clear of every ship but ``s`` and ``t``."""
+    off = koff[k]
+    count = kwords[k]
+    for i in range(count):
+        mask[i] = vbits[off + i]
+    for o in range(pos.shape[0]):
+        if o == s or o == t:
+            continue
+        g = pos[o]
+        for i in range(count):
+            mask[i] &= ~conflict[g, off + i]
+
+
+@njit(cache=True)
+def _required(s, t, pos, cells, need, req):  # type: ignore[no-untyped-def]
+    """Hits no ship but ``s`` and ``t`` covers, into ``req``; whether there are any."""
+    words = cells.shape[1]
+    for w in range(words):
+        req[w] = need[w]
+    for o in range(pos.shape[0]):
+        if o == s or o == t:
+            continue
+        g = pos[o]
+        for w in range(words):
+            req[w] &= ~cells[g, w]
+    for w in range(words):
+        if req[w] != ZERO:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _restrict_cover(mask, count, off, req, skip, cover):  # type: ignore[no-untyped-def]
+    """Keep in ``mask`` the placements covering every cell of ``req`` not in ``skip``."""
+    for w in range(req.shape[0]):
+        x = req[w] & ~skip[w]
+        while x != ZERO:
+            cell = w * 64 + _ctz(x)
+            x &= x - ONE
+            for i in range(count):
+                mask[i] &= cover[cell, off + i]
+
+
+@njit(cache=True)
+def _gibbs_one(s, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,
+               req, mask, zero_words, weights, record):  # type: ignore[no-untyped-def]
+    """Resample ship ``s`` uniformly among placements legal given the other ships.
+
+    With ``record``, first add to ``weights`` the chance of each placement of ``s``
+    given the others (the Rao-Blackwell estimate: far less noisy than counting the
+    placement drawn).
+    """
+    k = ship_kind[s]
+    off = koff[k]
+    count = kwords[k]
+    _free_mask(s, -1, pos, k, vbits, conflict, koff, kwords, mask)
+    if _required(s, -1, pos, cells, need, req):
+        _restrict_cover(mask, count, off, req, zero_words, cover)
+    m = _mask_count(mask, count)
+    if m == 0:
+        return
+    if record:
+        share = 1.0 / m
+        base = starts[k]
+        for i in range(count):
+            x = mask[i]
+            while x != ZERO:
+                weights[base + i * 64 + _ctz(x)] += share
+                x &= x - ONE
+    pos[s] = starts[k] + _select(mask, count, np.random.randint(m))
+
+
+@njit(cache=True)
+def _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells,
+                need, req, mask_a, mask_b, work, choices, tallies):  # type: ignore[no-untyped-def]
+    """Resample ships ``s`` and ``t`` jointly, given the others.
+
+    Only done when the others leave some hit uncovered: that is where single-ship
+    moves cannot hand a hit from one ship to another. One of the two covers the
+    lowest uncovered hit ``h``: for each placement of that one through ``h`` the
+    partners that complete the pair are counted as a bitset, and a pair is drawn
+    in proportion.
+    """
+    if not _required(s, t, pos, cells, need, req):
+        return
+    h = _lowest_cell(req)
+    ka = ship_kind[s]
+    kb = ship_kind[t]
+    oa, ca = koff[ka], kwords[ka]
+    ob, cb = koff[kb], kwords[kb]
+    _free_mask(s, t, pos, ka, vbits, conflict, koff, kwords, mask_a)
+    _free_mask(s, t, pos, kb, vbits, conflict, koff, kwords, mask_b)
+    n = 0
+    total = 0
+    # s through h, t anywhere that completes the pair.
+    for i in range(ca):
+        x = mask_a[i] & cover[h, oa + i]
+        while x != ZERO:
+            j = i * 64 + _ctz(x)
+            x &= x - ONE
+            a = starts[ka] + j
+            for q in range(cb):
+                work[q] = mask_b[q] & ~conflict[a, ob + q]
+            _restrict_cover(work, cb, ob, req, cells[a], cover)
+            c = _mask_count(work, cb)
+            if c > 0:
+                choices[n] = a
+                tallies[n] = c
+                total += c
+                n += 1
+    split = n
+    # t through h, s anywhere not through h that completes the pair.
+    for i in range(cb):
+        x = mask_b[i] & cover[h, ob + i]
+        while x != ZERO:
+            j = i * 64 + _ctz(x)
+            x &= x - ONE
+            b = starts[kb] + j
+            for q in range(ca):
+                work[q] = mask_a[q] & ~conflict[b, oa + q] & ~cover[h, oa + q]
+            _restrict_cover(work, ca, oa, req, cells[b], cover)
+            c = _mask_count(work, ca)
+            if c > 0:
+                choices[n] = b
+                tallies[n] = c
+                total += c
+                n += 1
+    if total == 0:
+        return
+    r = np.random.randint(total)
+    pick = 0
+    while r >= tallies[pick]:
+        r -= tallies[pick]
+        pick += 1
+    if pick < split:
+        a = choices[pick]
+        for q in range(cb):
+            work[q] = mask_b[q] & ~conflict[a, ob + q]
+        _restrict_cover(work, cb, ob, req, cells[a], cover)
+        pos[s] = a
+        pos[t] = starts[kb] + _select(work, cb, r)
+    else:
+        b = choices[pick]
+        for q in range(ca):
+            work[q] = mask_a[q] & ~conflict[b, oa + q] & ~cover[h, oa + q]
+        _restrict_cover(work, ca, oa, req, cells[b], cover)
+        pos[t] = b
+        pos[s] = starts[ka] + _select(work, ca, r)
+
+
+@njit(cache=True)
+def run_chain(pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,
+              burn, keep, pair_rate, seed, weights, samples, offset):  # type: ignore[no-untyped-def]
+    """Run one Markov chain over whole fleets and record ``keep`` of its states.
+
+    A sweep resamples every ship given the others (Gibbs), then ``pair_rate`` random
+    pairs of ships on average jointly, where the other ships leave some hit
+    uncovered (so that a hit can pass from one ship to the other). During the last
+    ``keep`` sweeps each ship adds its conditional placement chances to ``weights``
+    (summing to the number of ships per sweep), and the fleet after each sweep is
+    stored as row ``offset + i`` of ``samples``.
+    """
+    np.random.seed(seed)
+    n = pos.shape[0]
+    words = cells.shape[1]
+    req = np.empty(words, np.uint64)
+    zero_words = np.zeros(words, np.uint64)
+    widest = 0
+    for k in range(kwords.shape[0]):
+        widest = max(widest, kwords[k])
+    mask_a = np.empty(widest, np.uint64)
+    mask_b = np.empty(widest, np.uint64)
+    work = np.empty(widest, np.uint64)
+    choices = np.empty(2 * 64 * widest, np.int64)
+    tallies = np.empty(2 * 64 * widest, np.int64)
+    any_need = False
+    for w in range(words):
+        if need[w] != ZERO:
+            any_need = True
+    for sweep in range(burn + keep):
+        for s in range(n):
+            _gibbs_one(s, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells,
+                       need, req, mask_a, zero_words, weights, sweep >= burn)
+        if any_need and n > 1:
+            moves = int(pair_rate)
+            if np.random.random() < pair_rate - moves:
+                moves += 1
+            for _ in range(moves):
+                s = np.random.randint(n)
+                t = np.random.randint(n - 1)
+                if t >= s:
+                    t += 1
+                _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover,
+                            cells, need, req, mask_a, mask_b, work, choices, tallies)
+        if sweep >= burn:
+            row = offset + sweep - burn
+            for w in range(words):
+                samples[row, w] = ZERO
+            for t in range(n):
+                g = pos[t]
+                for w in range(words):
+                    samples[row, w] |= cells[g, w]
+
+
+@njit(cache=True)
+def spread(weights, cellidx, sizes, out):  # type: ignore[no-untyped-def]
+    """Add each placement's weight to each of its cells."""
+    for g in range(weights.shape[0]):
+        wt = weights[g]
+        if wt != 0.0:
+            for i in range(sizes[g]):
+                out[cellidx[g, i]] += wt
+
+
+@njit(cache=True)
+def check_fleet(pos, ship_kind, valid, kind_of, cells, halos, need):  # type: ignore[no-untyped-def]
+    """Whether a fleet (row numbers) is consistent with the observations."""
+    n = pos.shape[0]
+    words = cells.shape[1]
+    covered = np.zeros(words, np.uint64)
+    for s in range(n):
+        g = pos[s]
+        if g < 0 or not valid[g] or kind_of[g] != ship_kind[s]:
+            return False
+        for t in range(s + 1, n):
+            for w in range(words):
+                if (cells[g, w] & halos[pos[t], w]) != ZERO:
+                    return False
+        for w in range(words):
+            covered[w] |= cells[g, w]
+    for w in range(words):
+        if (need[w] & ~covered[w]) != ZERO:
+            return False
+    return True
+
+
+@njit(cache=True)
+def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, seed,
+           randomise, node_limit, pos_out, counts, fleets_out):  # type: ignore[no-untyped-def]
+    """Depth-first search over fleets consistent with the observations.
+
+    Each step either covers the lowest hit not yet covered (with any ship left that
+    can) or, once every hit is covered, places the next ship left, alike ships in
+    increasing order; so every fleet, as a set of placements, is reached once.
+
+    With ``randomise`` the options of each step are shuffled and the search stops
+    at the first fleet, written to ``pos_out`` (returns 1). Otherwise it visits
+    every fleet, adding one to ``counts`` at each of its placements, storing the first
+    ``len(fleets_out)`` as occupancy rows there, and returns how many there are. Returns -1 when ``node_limit`` steps run out first.
+    """
+    np.random.seed(seed)
+    n = ship_kind.shape[0]
+    words = cells.shape[1]
+    nkinds = kstart.shape[0]
+    left = np.zeros(nkinds, np.int64)
+    for s in range(n):
+        left[ship_kind[s]] += 1
+    kind_pos = np.zeros(nkinds + 1, np.int64)  # first ship slot of each kind
+    for k in range(nkinds):
+        kind_pos[k + 1] = kind_pos[k] + left[k]
+    width = 0
+    for k in range(nkinds):
+        width += kend[k] - kstart[k]
+    options = np.empty((n + 1, max(width, 1)), np.int64)
+    n_options = np.zeros(n + 1, np.int64)
+    cursor = np.zeros(n + 1, np.int64)
+    free_phase = np.zeros(n + 1, np.bool_)
+    placed = np.full(n + 1, -1, np.int64)  # klist index placed at each depth
+    halo_at = np.zeros((n + 1, words), np.uint64)
+    cells_at = np.zeros((n + 1, words), np.uint64)
+    uncovered = np.empty(words, np.uint64)
+    found = 0
+    nodes = 0
+    depth = 0
+    expand = True
+    while True:
+        if expand:
+            # Generate the options of this depth.
+            m = 0
+            if depth == n:
+                covered_all = True
+                for w in range(words):
+                    if (need[w] & ~cells_at[depth, w]) != ZERO:
+                        covered_all = False
+                if covered_all:
+                    if randomise:
+                        # Write the fleet: placements by kind into the kind's slots.
+                        used = np.zeros(nkinds, np.int64)
+                        for d in range(n):
+                            g = klist[placed[d]]
+                            k = -1
+                            for kk in range(nkinds):
+                                if kstart[kk] <= placed[d] < kend[kk]:
+                                    k = kk
+                            pos_out[kind_pos[k] + used[k]] = g
+                            used[k] += 1
+                        return 1
+                    if found < fleets_out.shape[0]:
+                        for w in range(words):
+                            fleets_out[found, w] = cells_at[depth, w]
+                    found += 1
+                    for d in range(n):
+                        counts[klist[placed[d]]] += 1
+            else:
+                any_uncovered = False
+                for w in range(words):
+                    uncovered[w] = need[w] & ~cells_at[depth, w]
+                    if uncovered[w] != ZERO:
+                        any_uncovered = True
+                if any_uncovered:
+                    free_phase[depth] = False
+                    h = _lowest_cell(uncovered)
+                    for k in range(nkinds):
+                        if left[k] == 0:
+                            continue
+                        for j in range(kstart[k], kend[k]):
+                            g = klist[j]
+                            if not _has_cell(cells[g], h):
+                                continue
+                            ok = True
+                            for w in range(words):
+                                if (cells[g, w] & halo_at[depth, w]) != ZERO:
+                                    ok = False
+                                    break
+                            if ok:
+                                options[depth, m] = j
+                                m += 1
+                else:
+                    free_phase[depth] = True
+                    k = 0
+                    while left[k] == 0:
+                        k += 1
+                    floor = kstart[k]
+                    if depth > 0 and free_phase[depth - 1] and kstart[k] <= placed[depth - 1] < kend[k]:
+                        floor = placed[depth - 1] + 1
+                    for j in range(floor, kend[k]):
+                        g = klist[j]
+                        ok = True
+                        for w in range(words):
+                            if (cells[g, w] & halo_at[depth, w]) != ZERO:
+                                ok = False
+                                break
+                        if ok:
+                            options[depth, m] = j
+                            m += 1
+                if randomise:
+                    for i in range(m - 1, 0, -1):
+                        r = np.random.randint(i + 1)
+                        tmp = options[depth, i]
+                        options[depth, i] = options[depth, r]
+                        options[depth, r] = tmp
+            n_options[depth] = m
+            cursor[depth] = 0
+            expand = False
+        # Take the next option at this depth, or go back up.
+        if cursor[depth] < n_options[depth]:
+            j = options[depth, cursor[depth]]
+            cursor[depth] += 1
+            nodes += 1
+            if nodes > node_limit:
+                return -1
+            g = klist[j]
+            k = -1
+            for kk in range(nkinds):
+                if kstart[kk] <= j < kend[kk]:
+                    k = kk
+            left[k] -= 1
+            placed[depth] = j
+            for w in range(words):
+                halo_at[depth + 1, w] = halo_at[depth, w] | halos[g, w]
+                cells_at[depth + 1, w] = cells_at[depth, w] | cells[g, w]
+            depth += 1
+            expand = True
+        else:
+            if depth == 0:
+                return 0 if randomise else found
+            depth -= 1
+            j = placed[depth]
+            for kk in range(nkinds):
+                if kstart[kk] <= j < kend[kk]:
+                    left[kk] += 1
+            placed[depth] = -1
+
+
+@njit(cache=True)
+def _branch_best(samples, idx, start, stop, allowed, shot, counts):  # type: ignore[no-untyped-def]
+    """The allowed cell not yet ``shot`` held by most of the particles ``idx[start:stop]``,
+    and that number."""
+    for c in range(counts.shape[0]):
+        counts[c] = 0
+    words = samples.shape[1]
+    for q in range(start, stop):
+        i = idx[q]
+        for w in range(words):
+            x = samples[i, w]
+            while x != ZERO:
+                counts[w * 64 + _ctz(x)] += 1
+                x &= x - ONE
+    best = -1
+    most = -1
+    for c in range(counts.shape[0]):
+        if allowed[c] and not shot[c] and counts[c] > most:
+            most = counts[c]
+            best = c
+    return best, most
+
+
+@njit(cache=True)
+def _split(samples, idx, start, stop, cell):  # type: ignore[no-untyped-def]
+    """Reorder ``idx[start:stop]``: particles holding ``cell`` first; return the boundary."""
+    w = cell >> 6
+    b = np.uint64(cell & 63)
+    mid = start
+    for q in range(start, stop):
+        i = idx[q]
+        if ((samples[i, w] >> b) & ONE) != ZERO:
+            idx[q] = idx[mid]
+            idx[mid] = i
+            mid += 1
+    return mid
+
+
+@njit(cache=True)
+def _v1(samples, idx, start, stop, allowed, shot, counts):  # type: ignore[no-untyped-def]
+    """Expected hits of one greedy shot over particles ``idx[start:stop]``."""
+    if stop <= start:
+        return 0.0
+    best, most = _branch_best(samples, idx, start, stop, allowed, shot, counts)
+    if best < 0:
+        return 0.0
+    return most / (stop - start)
+
+
+@njit(cache=True)
+def _v2(samples, idx, start, stop, allowed, shot, counts, discount):  # type: ignore[no-untyped-def]
+    """Expected hits of two greedy shots over particles ``idx[start:stop]``."""
+    if stop <= start:
+        return 0.0
+    best, most = _branch_best(samples, idx, start, stop, allowed, shot, counts)
+    if best < 0:
+        return 0.0
+    mid = _split(samples, idx, start, stop, best)
+    p = (mid - start) / (stop - start)
+    shot[best] = True
+    value = p + discount * (p * _v1(samples, idx, start, mid, allowed, shot, counts)
+                            + (1 - p) * _v1(samples, idx, mid, stop, allowed, shot, counts))
+    shot[best] = False
+    return value
+
+
+@njit(cache=True)
+def lookahead(samples, candidates, first, depth, discount, allowed):  # type: ignore[no-untyped-def]
+    """For each candidate cell, the expected hits of firing it and then ``depth - 1``
+    (at most 2) shots chosen greedily, judged on the sampled fleets (``first``: the chance of
+    a hit with the candidate itself, from a better estimate than the samples)."""
+    n = samples.shape[0]
+    n_cells = allowed.shape[0]
+    idx = np.arange(n)
+    shot = np.zeros(n_cells, np.bool_)
+    counts = np.zeros(n_cells, np.int64)
+    scores = np.empty(candidates.shape[0], np.float64)
+    for k in range(candidates.shape[0]):
+        c = candidates[k]
+        mid = _split(samples, idx, 0, n, c)
+        p = first[k]
+        shot[c] = True
+        value = p
+        if depth == 2:
+            value += discount * (p * _v1(samples, idx, 0, mid, allowed, shot, counts)
+                                 + (1 - p) * _v1(samples, idx, mid, n, allowed, shot, counts))
+        elif depth >= 3:
+            value += discount * (p * _v2(samples, idx, 0, mid, allowed, shot, counts, discount)
+                                 + (1 - p) * _v2(samples, idx, mid, n, allowed, shot, counts,
+                                                 discount))
+        shot[c] = False
+        scores[k] = value
+    return scores

@@ -1,0 +1,92 @@
+"""``admiral``: the strongest level, shooting from the joint posterior over the enemy fleet.
+
+See :mod:`seabattle.ai.posterior` for the posterior and ``docs/admiral.md`` for the
+method and its measurements.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from seabattle.ai import _kernels
+from seabattle.ai.base import TargetingStrategy
+from seabattle.ai.posterior import Estimate, Posterior, SamplerSettings
+from seabattle.coords import iter_cells
+from seabattle.view import PlayerView
+
+
+@dataclass
+class AdmiralSettings:
+    """How the admiral thinks."""
+
+    sampler: SamplerSettings | None = None
+    """``None``: scaled to the rule set (see :func:`~seabattle.ai.posterior.scaled_settings`)."""
+    depth: int = 1
+    """Shots looked ahead: 1 fires at the most probable cell."""
+    discount: float = 0.9
+    """Worth of a hit one shot later, against a hit now, in the lookahead."""
+    width: int = 8
+    """Most probable cells weighed by the lookahead."""
+    margin: float = 1.0
+    """Only cells this close (in probability) to the best are weighed."""
+    hunt_exponent: float = 0.0
+    """While no hit is waiting to be finished off, weigh ships of size ``s`` by
+    ``s ** -hunt_exponent`` (0: the plain chance of a hit)."""
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+class AdmiralStrategy(TargetingStrategy):
+    """Fires where a ship most probably is, given everything known about the whole fleet."""
+
+    name = "admiral"
+
+    def __init__(self, rng: random.Random, settings: AdmiralSettings | None = None) -> None:
+        self.settings = settings or AdmiralSettings()
+        self._posterior: Posterior | None = None
+        super().__init__(rng)
+
+    def new_game(self) -> None:
+        if self._posterior is not None:
+            self._posterior.reset()
+
+    def estimate(self, view: PlayerView) -> Estimate:
+        """The posterior for ``view``, continuing this game's chains."""
+        if self._posterior is None or self._posterior.rules != view.rules:
+            self._posterior = Posterior(view.rules, self.settings.sampler)
+        return self._posterior.estimate(view, self.rng.getrandbits(63))
+
+    def choose(self, view: PlayerView) -> int:
+        open_cells = self.candidates(view)
+        estimate = self.estimate(view)
+        probabilities = estimate.probabilities
+        s = self.settings
+        if s.hunt_exponent and not hits_afloat(view):
+            kinds = estimate.tables.kinds
+            probabilities = estimate.weighted_map(
+                [k.size ** -s.hunt_exponent for k in kinds]).tolist()
+        cells = list(iter_cells(open_cells))
+        best = max(probabilities[c] for c in cells)
+        if s.depth > 1 and estimate.samples is not None and len(estimate.samples) > 0:
+            ranked = sorted(cells, key=lambda c: -probabilities[c])[:s.width]
+            ranked = [c for c in ranked if probabilities[c] >= best - s.margin]
+            if len(ranked) > 1:
+                allowed = np.zeros(view.rules.grid.size, dtype=np.bool_)
+                allowed[cells] = True
+                scores = _kernels.lookahead(estimate.samples, np.array(ranked, dtype=np.int64),
+                                            np.array([probabilities[c] for c in ranked]),
+                                            s.depth, s.discount, allowed).tolist()
+                top_score = max(scores)
+                top = [c for c, v in zip(ranked, scores) if v >= top_score - 1e-12]
+                return self.rng.choice(top)
+        top = [c for c in cells if probabilities[c] >= best - 1e-12]
+        return self.rng.choice(top)
+
+
+def hits_afloat(view: PlayerView) -> bool:
+    """Whether some hit may belong to a ship still afloat (a ship to finish off)."""
+    if any(ship.kind is None for ship in view.sunk):
+        return view.open_hits != 0
+    return view.hits.bit_count() > sum(ship.kind.size for ship in view.sunk if ship.kind)

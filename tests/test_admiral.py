@@ -1,0 +1,175 @@
+"""The admiral and its fleet posterior: checked against brute force, legality, determinism."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from seabattle.ai.admiral import AdmiralStrategy
+from seabattle.ai.levels import make_strategy
+from seabattle.ai.posterior import Posterior, SamplerSettings, probability_map
+from seabattle.coords import bit
+from seabattle.fleet import Fleet, Ship, validate_fleet
+from seabattle.game import Solitaire
+from seabattle.rules import PRESETS, Announcement, Rules, ShipKind
+from seabattle.shapes import Shape, Touching, placements
+from seabattle.view import PlayerView
+
+SMALL_RULES = [
+    Rules("no-touch", 5, 5, (ShipKind(3, "cruiser"), ShipKind(2, "destroyer"))),
+    Rules("corners", 5, 5, (ShipKind(3, "cruiser"), ShipKind(2, "destroyer")),
+          touching=Touching.CORNERS),
+    Rules("sides-type", 5, 5, (ShipKind(3, "cruiser"), ShipKind(2, "destroyer")),
+          touching=Touching.SIDES, announce=Announcement.TYPE),
+    # Kinds not announced where ships touch: which hits a sunk ship had stays open.
+    Rules("sides-sunk", 5, 5, (ShipKind(3, "cruiser"), ShipKind(2, "destroyer")),
+          touching=Touching.SIDES),
+    Rules("sides-twins", 4, 5, (ShipKind(2, "destroyer"), ShipKind(2, "destroyer"),
+                                ShipKind(1, "boat")), touching=Touching.SIDES),
+    Rules("bent", 5, 5, (ShipKind(3, "cruiser", Shape.BENT), ShipKind(2, "destroyer", Shape.BENT)),
+          touching=Touching.CORNERS, announce=Announcement.TYPE),
+]
+
+
+def all_fleets(rules: Rules) -> list[Fleet]:
+    """Every legal fleet of a small rule set, by brute force over placement tuples."""
+    fleets = []
+    options = [placements(rules.grid, kind.size, kind.shape) for kind in rules.fleet]
+    for layout in itertools.product(*options):
+        # Alike ships in increasing order: each fleet once (the posterior is uniform
+        # over fleets either way).
+        if any(rules.fleet[i] == rules.fleet[i + 1] and layout[i] >= layout[i + 1]
+               for i in range(len(layout) - 1)):
+            continue
+        try:
+            fleets.append(validate_fleet(rules, [Ship(k, c) for k, c in zip(rules.fleet, layout)]))
+        except ValueError:
+            continue
+    return fleets
+
+
+def answers(rules: Rules, fleet: Fleet, cells: list[int]) -> PlayerView:
+    game = Solitaire(rules, fleet)
+    for cell in cells:
+        if game.is_over:
+            break
+        game.fire(0, cell)
+    return game.view(0)
+
+
+def brute_force_map(rules: Rules, fleets: list[Fleet], view: PlayerView) -> list[float]:
+    """The share of legal fleets, among those answering every shot as the view shows,
+    that cover each cell: the posterior by its definition."""
+    cells = [shot.cell for shot in view.shots]
+    fitting = [f for f in fleets if answers(rules, f, cells).shots == view.shots]
+    assert fitting, "the true fleet always fits"
+    return [sum(1 for f in fitting if any(s.cells & bit(c) for s in f)) / len(fitting)
+            for c in rules.grid.cells()]
+
+
+def partial_games(rules: Rules, fleets: list[Fleet], seed: int, count: int) -> list[PlayerView]:
+    """Views from random points of games against random fleets, most with hits."""
+    rng = random.Random(seed)
+    views = []
+    while len(views) < count:
+        fleet = rng.choice(fleets)
+        order = list(rules.grid.cells())
+        rng.shuffle(order)
+        view = answers(rules, fleet, order[:rng.randrange(2, 14)])
+        if not view.is_over:
+            views.append(view)
+    return views
+
+
+@pytest.mark.parametrize("rules", SMALL_RULES, ids=lambda r: r.name)
+def test_exact_posterior_matches_brute_force(rules: Rules) -> None:
+    fleets = all_fleets(rules)
+    for view in partial_games(rules, fleets, seed=1, count=15):
+        estimate = Posterior(rules).estimate(view, seed=0)
+        assert estimate.exact
+        expected = brute_force_map(rules, fleets, view)
+        assert estimate.probabilities == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("rules", SMALL_RULES, ids=lambda r: r.name)
+def test_sampled_posterior_matches_brute_force(rules: Rules) -> None:
+    fleets = all_fleets(rules)
+    sampling_only = SamplerSettings(exact_nodes=0, samples=6000, chains=3)
+    for view in partial_games(rules, fleets, seed=2, count=6):
+        sampled = Posterior(rules, sampling_only).estimate(view, seed=3)
+        assert not sampled.exact
+        expected = brute_force_map(rules, fleets, view)
+        # 6000 correlated samples: a few hundredths of noise, never a wrong constraint.
+        assert sampled.probabilities == pytest.approx(expected, abs=0.06)
+
+
+def test_probability_map_is_the_fleet_spread_over_the_field() -> None:
+    rules = PRESETS["milton-bradley"]
+    view = Solitaire(rules, validate_fleet(rules, _some_fleet(rules))).view(0)
+    probabilities = probability_map(view, seed=1)
+    assert sum(probabilities) == pytest.approx(rules.fleet_cells)
+    assert probability_map(view, seed=1) == probabilities
+
+
+def _some_fleet(rules: Rules) -> list[Ship]:
+    from seabattle.fleet import random_fleet
+    return list(random_fleet(rules, random.Random(0)))
+
+
+def play(rules: Rules, seed: int, shots: int | None = None) -> list[int]:
+    """The admiral's shots against a random fleet, seeded."""
+    from seabattle.fleet import random_fleet
+    game = Solitaire(rules, random_fleet(rules, random.Random(seed)))
+    admiral = make_strategy("admiral", random.Random(seed))
+    fired = []
+    while not game.is_over and (shots is None or len(fired) < shots):
+        view = game.view(0)
+        cell = admiral.choose(view)
+        assert view.legal_shots() & bit(cell), f"illegal shot {cell}"
+        assert view.unknown & bit(cell), f"shot at a cell known to be empty: {cell}"
+        game.fire(0, cell)
+        fired.append(cell)
+    return fired
+
+
+@pytest.mark.parametrize("name", ["classic", "milton-bradley", "six", "classic-corners"])
+def test_admiral_sinks_the_fleet_with_legal_shots(name: str) -> None:
+    rules = PRESETS[name]
+    fired = play(rules, seed=11)
+    assert len(fired) < 80
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**32),
+       random_shots=st.integers(0, 60))
+def test_admiral_never_fires_an_illegal_shot(name: str, seed: int, random_shots: int) -> None:
+    """From any point of a game (reached by random shots), a few admiral shots are legal."""
+    from seabattle.fleet import random_fleet
+    rules = PRESETS[name]
+    rng = random.Random(seed)
+    game = Solitaire(rules, random_fleet(rules, rng))
+    order = list(rules.grid.cells())
+    rng.shuffle(order)
+    for cell in order[:random_shots]:
+        if game.is_over:
+            return
+        game.fire(0, cell)
+    admiral = AdmiralStrategy(random.Random(seed))
+    for _ in range(4):
+        if game.is_over:
+            break
+        view = game.view(0)
+        cell = admiral.choose(view)
+        assert view.legal_shots() & bit(cell)
+        game.fire(0, cell)
+
+
+@pytest.mark.parametrize("name", ["classic", "milton-bradley"])
+def test_same_seed_same_game(name: str) -> None:
+    rules = PRESETS[name]
+    assert play(rules, seed=5, shots=30) == play(rules, seed=5, shots=30)
+    assert play(rules, seed=5, shots=30) != play(rules, seed=6, shots=30)
