@@ -35,6 +35,9 @@ class AdmiralSettings:
     hunt_exponent: float = 0.0
     """While no hit is waiting to be finished off, weigh ships of size ``s`` by
     ``s ** -hunt_exponent`` (0: the plain chance of a hit)."""
+    ring_bonus: float = 0.0
+    """While hunting, add this times the expected count of unknown cells a hit's
+    ship would reveal empty when it sinks (rules where ships may not touch)."""
     extra: dict[str, float] = field(default_factory=dict)
 
 
@@ -67,6 +70,9 @@ class AdmiralStrategy(TargetingStrategy):
             kinds = estimate.tables.kinds
             probabilities = estimate.weighted_map(
                 [k.size ** -s.hunt_exponent for k in kinds]).tolist()
+        if s.ring_bonus and not hits_afloat(view):
+            bonus = estimate.ring_map(view.unknown)
+            probabilities = (np.array(probabilities) + s.ring_bonus * bonus).tolist()
         cells = list(iter_cells(open_cells))
         best = max(probabilities[c] for c in cells)
         if s.depth > 1 and estimate.samples is not None and len(estimate.samples) > 0:

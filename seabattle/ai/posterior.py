@@ -226,6 +226,18 @@ class Estimate:
         return share
 
 
+    def ring_map(self, unknown: Bitboard) -> npt.NDArray[np.float64]:
+        """Per cell, the expected number of ``unknown`` cells in the ring of the ship
+        covering it (summed over the fitting fleets; 0 where no ship is): what a hit
+        there would reveal empty once that ship sinks, where ships may not touch."""
+        t = self.tables
+        ring = t.halos & ~t.cells & to_words(unknown, t.words)
+        sizes = np.bitwise_count(ring).sum(axis=1).astype(np.float64)
+        share = np.zeros(len(self.probabilities), dtype=np.float64)
+        _kernels.spread(self.placement_chances * sizes, t.cellidx, t.sizes, share)
+        return share
+
+
 @dataclass
 class SamplerSettings:
     """How hard :class:`Posterior` works per estimate."""

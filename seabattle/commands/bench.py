@@ -10,15 +10,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from seabattle.ai.placement import PLACEMENTS
-from seabattle.commands.options import add_rules_option, chosen_language, load_rules
+from seabattle.commands.options import add_rules_option, chosen_language, load_rules, progress_bar
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import Language, translate
+from seabattle.i18n import translate
 from seabattle.rules import Rules, find_rules
 
 
@@ -53,22 +50,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--lang", choices=("en", "ru"), default=None,
                         help="language of messages (default: from the locale)")
     parser.set_defaults(run=run)
-
-
-@contextmanager
-def progress_bar(total: int, enabled: bool, language: Language) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on stderr (if enabled and stderr is a terminal)."""
-    if not enabled or not sys.stderr.isatty():
-        yield lambda _n: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(translate("bench.progress", language), total=total)
-        yield lambda n: progress.advance(task, n)
 
 
 def _seed(text: str) -> int | str:
@@ -124,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             raise SeaBattleError("bench.fleets_file", path=str(args.save_fleets),
                                  problem=error.strerror or str(error)) from None
-    with progress_bar(games, not args.no_progress and not args.json, language) as advance:
+    with progress_bar(games, not args.no_progress and not args.json,
+                      translate("bench.progress", language)) as advance:
         report = run_bench(spec, jobs=jobs, progress=advance, source=source)
     if args.plot:
         plot_report(report, args.plot)

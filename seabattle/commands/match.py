@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from seabattle.commands.options import add_rules_option, chosen_language, load_rules
-from seabattle.i18n import Language, translate
+from seabattle.commands.options import add_rules_option, chosen_language, load_rules, progress_bar
+from seabattle.i18n import translate
 
 MAX_FORFEITS_SHOWN = 10
 
@@ -51,22 +48,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
-@contextmanager
-def progress_bar(total: int, enabled: bool, language: Language) -> Iterator[Callable[[int], None]]:
-    """A rich progress bar on stderr (if enabled and stderr is a terminal)."""
-    if not enabled or not sys.stderr.isatty():
-        yield lambda _n: None
-        return
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    with Progress("[progress.description]{task.description}", BarColumn(),
-                  MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(translate("match.progress", language), total=total)
-        yield lambda n: progress.advance(task, n)
-
-
 def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
                       tournament: bool) -> int:
     """Parse the players, run the event, print the table (shared with ``tournament``)."""
@@ -88,7 +69,8 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     pairs = len(specs) * (len(specs) - 1) // 2
     print(translate(title, language, first=specs[0].label, second=specs[-1].label,
                     players=len(specs), games=args.games, rules=rules.name))
-    with progress_bar(pairs * args.games, not args.no_progress, language) as advance:
+    with progress_bar(pairs * args.games, not args.no_progress,
+                      translate("match.progress", language)) as advance:
         event = run_event(specs, rules, args.games, seed=args.seed, limits=limits, jobs=jobs,
                           keep_records=args.records is not None, progress=advance)
     print(standings_table(event) if tournament else match_table(event))

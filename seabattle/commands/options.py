@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tomllib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from seabattle.coords import ALPHABETS, Alphabet, find_alphabet
@@ -56,3 +59,23 @@ def chosen_language(value: str | None) -> Language:
     from seabattle.cli import default_language
 
     return "ru" if value == "ru" else "en" if value == "en" else default_language()
+
+
+@contextmanager
+def progress_bar(total: int, enabled: bool, description: str
+                 ) -> Iterator[Callable[[int], None]]:
+    """A rich progress bar on stderr (if enabled and stderr is a terminal).
+
+    Yields a function that advances the bar by ``n`` steps.
+    """
+    if not enabled or not sys.stderr.isatty():
+        yield lambda _n: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    with Progress("[progress.description]{task.description}", BarColumn(),
+                  MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(description, total=total)
+        yield lambda n: progress.advance(task, n)
