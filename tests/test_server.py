@@ -20,7 +20,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from seabattle.record import GameRecord  # noqa: E402
 from seabattle.server.app import create_app  # noqa: E402
-from seabattle.server.messages import CLIENT_TYPES  # noqa: E402
+from seabattle.server.messages import CLIENT_TYPES, ServerError  # noqa: E402
 from seabattle.server.store import SQLiteStore  # noqa: E402
 
 
@@ -39,7 +39,7 @@ class Peer:
             self.ws.send_json(message)
 
     def recv(self) -> dict[str, Any]:
-        message = self.ws.receive_json()
+        message: dict[str, Any] = self.ws.receive_json()
         self.received.append(message)
         if message["type"] == "state":
             self.state = message
@@ -73,7 +73,8 @@ def client(db: Path) -> Iterator[TestClient]:
 def new_game(client: TestClient, **request: Any) -> dict[str, Any]:
     response = client.post("/api/games", json={"mode": "private", "preset": "classic", **request})
     assert response.status_code == 201, response.text
-    return response.json()
+    created: dict[str, Any] = response.json()
+    return created
 
 
 def private_pair(client: TestClient, **request: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -173,6 +174,8 @@ def test_options_messages_and_index(client: TestClient) -> None:
     ({"mode": "private", "alphabet": "greek"}, "alphabet"),
     ({"mode": "computer", "level": "god"}, "level"),
     ({"mode": "private", "turn_seconds": -1}, "turn_seconds"),
+    ({"mode": "private", "setup_seconds": 3601}, "setup_seconds"),
+    ({"mode": "private", "setup_seconds": True}, "setup_seconds"),
 ])
 def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any], field: str) -> None:
     response = client.post("/api/games?lang=ru", json=body)
@@ -210,6 +213,9 @@ def test_random_opponent_matches_same_rules_only(client: TestClient) -> None:
     assert (first["seat"], second["seat"]) == (0, 1) and first["token"] != second["token"]
     third = client.post("/api/games", json={"mode": "random", "preset": "classic"}).json()
     assert third["game"] != first["game"] and third["seat"] == 0
+    timed = client.post("/api/games", json={"mode": "random", "preset": "classic",
+                                            "setup_seconds": 60}).json()
+    assert timed["game"] != third["game"] and timed["seat"] == 0  # another set-up timer
 
 
 # --- a whole game between two people ------------------------------------------------------
@@ -263,13 +269,22 @@ def test_whole_game_every_message_and_no_hidden_information(client: TestClient) 
         b.until("rematch_offered", seat=0)
         assert a.error({"type": "rematch"})["code"] == "web.error.repeated"
         b.send({"type": "rematch"})
-        new = a.until("rematch_started")["game"]
-        assert sync(watcher, state["seq"] + 2)["next_game"] == new
-    with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
+        started = a.until("rematch_started")
+        new = started["game"]
+        assert "watch" not in started  # players keep their tokens
+        # Spectators are sent the new game's spectator key with the news.
+        told = watcher.until("rematch_started")
+        assert told["game"] == new and told["watch"] and told["watch"] != game["watch"]
+        final = sync(watcher, state["seq"] + 2)
+        assert final["next_game"] == new and final["next_watch"] == told["watch"]
+    with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb, \
+            client.websocket_connect("/ws") as ww:
         a = hello(wa, new, "a", token=game["token"])
         b = hello(wb, new, "b", token=joined["token"])
         assert a.state["phase"] == "setup" and a.state["previous_game"] == gid
         assert (a.state["you"], b.state["you"]) == (0, 1)
+        assert a.state["watch"] == told["watch"]
+        assert hello(ww, new, "w", watch=told["watch"]).state["you"] is None
 
 
 def test_protocol_errors_change_nothing(client: TestClient) -> None:
@@ -292,7 +307,7 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
         b = hello(wb, gid, "b", token=joined["token"])
         watcher = hello(ww, gid, "w", watch=game["watch"])
         seq = a.state["seq"]
-        cases = [
+        cases: list[tuple[dict[str, Any] | str, str]] = [
             ("not json", "web.error.not_json"),
             ("[1, 2]", "web.error.not_object"),
             ({"type": "dance"}, "web.error.unknown_type"),
@@ -434,6 +449,69 @@ def test_turn_timer_twice_loses(db: Path) -> None:
             b.send({"type": "claim_win"})
             assert b.until("error")["code"] == "web.error.phase"
             check_hidden(a, 0, fleets)  # timeouts included
+
+
+def test_setup_timer_places_the_idle_fleet_at_random(db: Path) -> None:
+    with TestClient(create_app(db)) as client:
+        game, joined = private_pair(client, setup_seconds=1, turn_seconds=0)
+        with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb, \
+                client.websocket_connect("/ws") as ww:
+            a = hello(wa, game["game"], "a", token=game["token"])
+            b = hello(wb, game["game"], "b", token=joined["token"])
+            watcher = hello(ww, game["game"], "w", watch=game["watch"])
+            assert a.state["phase"] == "setup" and a.state["options"]["setup_seconds"] == 1
+            assert 0 < a.state["deadline_in"] <= 1
+            started = time.monotonic()
+            fleet_a = place_random(a)
+            assert "auto" not in a.received[-1]
+            auto = b.until("fleet_ready", seat=1)
+            assert auto["auto"] is True and time.monotonic() - started < 5
+            b.until("battle_started")
+            state_b = b.until("state")
+            assert state_b["phase"] == "battle" and state_b["players"][1]["ready"]
+            assert state_b["deadline_in"] is None  # no turn timer in this game
+            fleet_b = [ship["cells"] for ship in state_b["boards"][1]["ships"]]
+            assert sum(map(len, fleet_b)) == 20  # a whole legal fleet, shown to its owner
+            assert b.error({"type": "place", "ships": fleet_a})["code"] == "web.error.phase"
+            a.send({"type": "resign"})
+            a.until("game_over")
+            watcher.until("game_over")
+            for peer, seat in ((a, 0), (b, 1), (watcher, None)):
+                check_hidden(peer, seat, [fleet_a, fleet_b])
+
+
+def test_setup_timer_on_the_room_with_a_given_clock() -> None:
+    from random import Random
+
+    from seabattle.rules import find_rules
+    from seabattle.server.rooms import Room, RoomOptions
+
+    def created(mode: str, now: float) -> dict[str, Any]:
+        return Room.created_entry(find_rules("bent"), RoomOptions(mode=mode, setup_seconds=30),
+                                  "t0", rng=Random(1), watch="w", invite=None, now=now)
+
+    room = Room("g", created("private", 100.0))
+    assert room.phase == "waiting" and room.deadline is None  # nobody to wait for yet
+    joined = room.join("t1", 110.0)
+    assert room.deadline == 140.0
+    assert room.tick(139.9, Random(2)) == []
+    log = [*room.log]
+    entries = room.tick(140.0, Random(2))
+    assert [(e["type"], e["seat"], e["auto"]) for e in entries] == [
+        ("fleet", 0, True), ("fleet", 1, True)]
+    assert room.phase == "battle" and room.deadline is None
+    # A restart in the set-up gives both players the whole set-up time again.
+    again = Room.restore("g", log, 500.0)
+    assert again.phase == "setup" and again.deadline == 530.0 and joined == log[1:]
+    # Against the computer the clock starts at once and only the person is placed for.
+    computer = Room("c", created("computer", 0.0))
+    assert computer.phase == "setup" and computer.deadline == 30.0
+    assert [e["seat"] for e in computer.tick(30.0, Random(3))] == [0]
+    assert computer.phase == "battle"
+    with pytest.raises(ServerError) as refused:
+        Room.created_entry(find_rules("classic"), RoomOptions(setup_seconds=-1), "t",
+                           rng=Random(1), watch="w", invite=None, now=0.0)
+    assert refused.value.message_key == "web.error.field"
 
 
 def test_server_restart_mid_game_continues(db: Path) -> None:

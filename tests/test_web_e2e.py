@@ -199,6 +199,11 @@ def test_two_browsers_play_through_an_invite_link_with_a_reload(browser: Any,
     bob.click("#rematch")
     bob.click("#next-game")
     wait_phase(bob, "setup")
+    # The spectator is offered the rematch too, with the new game's spectator link.
+    watcher.click("#watch-next")
+    wait_phase(watcher, "setup")
+    assert game_id(watcher) != game and "/watch/" in watcher.url
+    assert watcher.locator("#spectating").is_visible()
 
 
 def test_against_the_computer_with_a_server_restart(browser: Any, server: Server) -> None:
@@ -240,6 +245,74 @@ def test_against_the_computer_with_a_server_restart(browser: Any, server: Server
     assert "You won" in page.inner_text("#status")
 
 
+BENT_FLEET = [[0, 1, 2, 3, 13], [5, 6, 7, 17], [9, 19, 29, 39], [30, 31, 41], [33, 34, 44],
+              [36, 37, 47], [60, 61], [63, 73], [66, 67], [69, 79], [90], [92], [95], [97], [99]]
+"""A legal fleet of the ``bent`` preset (in rules order), with bent ships among the straight."""
+
+
+def test_bent_fleet_painted_by_hand_and_keyboard(browser: Any, server: Server) -> None:
+    page = open_page(browser, server.url)
+    page.fill("#turn_seconds", "0")
+    page.fill("#setup_seconds", "0")
+    page.select_option("#preset", "bent")
+    page.select_option("#level", "novice")
+    page.click("#vs-computer")
+    wait_phase(page, "setup")
+    assert page.locator("#dock button").count() == 15 and page.locator("#rotate").is_disabled()
+
+    def click(cell: int) -> None:
+        page.locator(f"#board-own .cell[data-cell='{cell}']").click()
+
+    def ship_cells() -> int:
+        return int(page.locator("#board-own .cell.ship").count())
+
+    # The carrier, its cells in any order; a marked cell clicked again is unmarked.
+    for cell in (13, 0, 1, 5):
+        click(cell)
+    assert "4 of 5" in page.inner_text("#marked") and ship_cells() == 0
+    click(5)
+    click(3)
+    assert "4 of 5" in page.inner_text("#marked")
+    click(2)
+    assert ship_cells() == 5 and "Battleship: 0 of 4" in page.inner_text("#marked")
+    # Refused with the reason: a cell beside the carrier (corners may touch, sides not).
+    click(4)
+    assert "touch" in page.inner_text("#error") and "0 of 4" in page.inner_text("#marked")
+    # A destroyer picked in the dock, its two cells apart: shown wrong, not placed.
+    page.click("#dock button[data-ship='6']")
+    click(60)
+    click(62)
+    assert "joined side to side" in page.inner_text("#error")
+    assert page.locator("#board-own .cell.preview-bad").count() == 2 and ship_cells() == 5
+    click(62)
+    click(61)
+    assert ship_cells() == 7 and page.inner_text("#error") == ""
+    click(61)  # a placed ship clicked goes back to the dock...
+    assert ship_cells() == 5
+    click(60)
+    click(61)  # ...and is painted again
+    assert ship_cells() == 7
+    for index, ship in enumerate(BENT_FLEET[:14]):
+        if index not in (0, 6):
+            for cell in ship:
+                click(cell)
+    assert ship_cells() == 34 and page.locator("#ready").is_disabled()
+    # The last boat by keyboard: the cursor from A1 to J10, Enter marks; Delete takes it back.
+    page.locator("#board-own").focus()
+    for key in ["ArrowDown"] * 9 + ["ArrowRight"] * 9 + ["Enter"]:
+        page.keyboard.press(key)
+    assert ship_cells() == 35
+    page.keyboard.press("Delete")
+    assert ship_cells() == 34
+    page.keyboard.press("Enter")
+    assert ship_cells() == 35
+    page.click("#ready")
+    wait_phase(page, "battle")
+    placed = server.fleets(game_id(page))[0]
+    assert sorted(map(sorted, placed)) == sorted(map(sorted, BENT_FLEET))
+    assert page.locator("#board-enemy .cell.ship").count() == 0
+
+
 def test_a_vanished_opponent_is_waited_for_then_the_win_claimed(browser: Any,
                                                                 server: Server) -> None:
     alice = open_page(browser, server.url)
@@ -270,6 +343,10 @@ def test_random_opponents_with_the_same_rules_meet(browser: Any, server: Server)
     wait_phase(first, "setup")
     assert game_id(first) == game_id(second)
     assert first.locator("#dock button").count() == 6  # the six-ship fleet
+    # The lobby's default set-up time runs, shown with what happens at its end.
+    assert first.locator("#setup-timer-note").is_visible()
+    first.wait_for_function("/^\\d+ s$/.test(document.querySelector('#timer').textContent)")
+    assert 0 < int(first.inner_text("#timer").split()[0]) <= 180
 
 
 def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Server) -> None:

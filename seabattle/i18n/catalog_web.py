@@ -56,6 +56,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.lobby.alphabet_default": ("by language", "по языку"),
     "web.lobby.language": ("Language", "Язык"),
     "web.lobby.timer": ("Turn timer, seconds (0 = none)", "Время на ход, секунд (0 — без ограничения)"),
+    "web.lobby.setup_timer": ("Set-up time, seconds (0 = none)",
+                              "Время на расстановку, секунд (0 — без ограничения)"),
     "web.lobby.your_games": ("Your games on this device:", "Ваши игры на этом устройстве:"),
     "web.lobby.level": ("Computer level", "Уровень компьютера"),
     "web.lobby.vs_computer": ("Play the computer", "Играть с компьютером"),
@@ -84,8 +86,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Keyboard: arrows move, R rotates, Enter places, Delete removes.",
         "Перетащите корабль на поле или выберите его и щёлкните клетку; R или повторный щелчок — "
         "поворот. Клавиатура: стрелки — двигать, R — повернуть, Enter — поставить, Delete — убрать."),
-    "web.setup.bent_help": ("Ships of this rule set bend: use Random.",
-                            "В этих правилах корабли изгибаются: используйте «Случайно»."),
+    "web.setup.bent_help": (
+        "Pick a ship, then click the cells it covers, joined side to side: it is placed when "
+        "all its cells are marked; a marked cell clicked again is unmarked, a placed ship "
+        "clicked goes back. Keyboard: arrows move, Enter marks or unmarks, Delete takes the "
+        "ship back, Escape drops the marked cells.",
+        "Выберите корабль и щёлкайте клетки, которые он занимает, соединённые сторонами: "
+        "корабль встанет, когда отмечены все его клетки; повторный щелчок снимает отметку, "
+        "щелчок по поставленному кораблю возвращает его. Клавиатура: стрелки — двигать, "
+        "Enter — отметить или снять, Delete — убрать корабль, Escape — сбросить отметки."),
+    "web.setup.marked": ("{ship}: {count} of {size} cells marked",
+                         "{ship}: отмечено клеток {count} из {size}"),
+    "web.setup.not_joined": ("the cells of a ship must be joined side to side",
+                             "клетки корабля должны соединяться сторонами"),
+    "web.setup.not_line": ("this ship lies in one row or one column",
+                           "этот корабль стоит в один ряд или столбец"),
+    "web.setup.full": ("the ship has {size} cells: unmark one first",
+                       "у корабля {size} клеток: сначала снимите отметку"),
+    "web.setup.timer_note": ("When the time runs out, a fleet not yet ready is placed at random.",
+                             "Когда время выйдет, неготовый флот будет расставлен случайно."),
+    "web.setup.auto": ("Set-up time ran out: player {n}'s fleet was placed at random",
+                       "Время расстановки вышло: флот игрока {n} расставлен случайно"),
+    "web.setup.auto_yours": ("Set-up time ran out: your fleet was placed at random",
+                             "Время расстановки вышло: ваш флот расставлен случайно"),
     "web.setup.random": ("Random", "Случайно"),
     "web.setup.clear": ("Clear", "Очистить"),
     "web.setup.rotate": ("Rotate", "Повернуть"),
@@ -132,4 +155,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.rematch_offered": ("Your opponent offers a rematch", "Соперник предлагает реванш"),
     "web.rematch_waiting": ("Rematch offered, waiting for the answer…", "Реванш предложен, ждём ответа…"),
     "web.next_game": ("Go to the rematch", "К реваншу"),
+    "web.rematch_started": ("The players started a rematch", "Игроки начали реванш"),
+    "web.watch_next": ("Watch the rematch", "Смотреть реванш"),
 }

@@ -170,8 +170,9 @@ def parse_new_game(data: Any, presets: Any, alphabets: Any, levels: Any) -> dict
     if mode == "computer" and level not in levels:
         raise ProtocolError("web.error.field", field="level", expected=", ".join(levels))
     checked["level"] = level if mode == "computer" else None
-    turn = data.get("turn_seconds", 0)
-    if not isinstance(turn, int) or isinstance(turn, bool) or not 0 <= turn <= 3600:
-        raise ProtocolError("web.error.field", field="turn_seconds", expected="0…3600")
-    checked["turn_seconds"] = turn
+    for name in ("turn_seconds", "setup_seconds"):
+        seconds = data.get(name, 0)
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600:
+            raise ProtocolError("web.error.field", field=name, expected="0…3600")
+        checked[name] = seconds
     return checked

@@ -21,7 +21,6 @@ opponent claim the win.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -29,31 +28,28 @@ from typing import Any
 
 from seabattle.ai.base import TargetingStrategy
 from seabattle.ai.levels import make_strategy
-from seabattle.coords import iter_cells
-from seabattle.events import ShotResult
-from seabattle.fleet import Fleet, Ship, random_fleet, ship_from_cells, validate_fleet
+from seabattle.fleet import Fleet, random_fleet
 from seabattle.game import Game, other
 from seabattle.i18n import Language
 from seabattle.record import GameRecord, PlayerInfo
 from seabattle.rules import Rules, rules_from_dict
+from seabattle.server import projection
+from seabattle.server.fleet_cells import fleet_cells, fleet_from_cells
 from seabattle.server.messages import ServerError
+from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience, token_hash
 from seabattle.view import PlayerView
 
-WATCHER = 2
-"""The audience of spectators (seats are 0 and 1)."""
+__all__ = ["COMPUTER_SEAT", "MAX_STRIKES", "MODES", "WATCHER", "Audience", "Entry", "Room",
+           "RoomOptions", "token_hash"]
+
 MODES = ("computer", "private", "random")
-COMPUTER_SEAT = 1
 MAX_STRIKES = 2
 """A player whose turn timer runs out this many times loses."""
+MAX_SECONDS = 3600
+"""The longest turn, set-up or grace time the lobby may ask for."""
 
 Entry = dict[str, Any]
 """One log entry: JSON-ready, with ``type`` and ``at`` (seconds since the epoch)."""
-Audience = int
-
-
-def token_hash(token: str) -> str:
-    """What the store keeps of a player's token: the token itself never hits the disk."""
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -67,35 +63,13 @@ class RoomOptions:
     """The turn timer; 0 turns it off."""
     grace_seconds: int = 60
     """How long a vanished player is waited for before the opponent may claim the win."""
+    setup_seconds: int = 0
+    """The set-up timer, from the moment both seats are taken; 0 turns it off. Whoever
+    has not placed a fleet when it runs out gets a random one (logged like any fleet)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "level": self.level, "turn_seconds": self.turn_seconds,
-                "grace_seconds": self.grace_seconds}
-
-
-def fleet_from_cells(rules: Rules, ships: Sequence[Sequence[int]]) -> Fleet:
-    """Read a fleet in protocol form: ``ships[i]`` is a ship of kind ``rules.fleet[i]``."""
-    if len(ships) != len(rules.fleet):
-        raise ServerError("web.error.ship_count", expected=len(rules.fleet), got=len(ships))
-    return validate_fleet(rules, [ship_from_cells(rules, kind, cells)
-                                  for kind, cells in zip(rules.fleet, ships, strict=True)])
-
-
-def _in_rules_order(rules: Rules, fleet: Fleet) -> list[Ship]:
-    # Fleet sorts its ships by size and cells; the protocol lists them in rules order,
-    # so that ships[i] is always of kind rules.fleet[i] (kinds of equal size differ in six).
-    left = list(fleet.ships)
-    out = []
-    for kind in rules.fleet:
-        ship = next(s for s in left if s.kind == kind)
-        left.remove(ship)
-        out.append(ship)
-    return out
-
-
-def _ordered(rules: Rules, fleet: Fleet) -> list[list[int]]:
-    """A fleet in protocol form: one list of cells per ship, in rules order."""
-    return [list(iter_cells(ship.cells)) for ship in _in_rules_order(rules, fleet)]
+                "grace_seconds": self.grace_seconds, "setup_seconds": self.setup_seconds}
 
 
 class Room:
@@ -118,6 +92,7 @@ class Room:
         self.deadline: float | None = None
         self.rematch = [False, False]
         self.next_game: str | None = None
+        self.next_watch: str | None = None
         self.previous_game: str | None = created.get("previous")
         self.online = [0, 0]
         self.away_since: list[float | None] = [None, None]
@@ -125,6 +100,8 @@ class Room:
         self._views_key: tuple[int, int, int | None] | None = None
         self._views: dict[int, PlayerView] = {}
         self._record(created)
+        if self.phase == "setup":  # against the computer, or a rematch
+            self._start_setup_clock(created["at"])
 
     # --- building ---------------------------------------------------------------
 
@@ -136,8 +113,9 @@ class Room:
         """The first log entry of a new room (``token_hashes`` carries seats over to a rematch)."""
         if options.mode not in MODES:
             raise ServerError("web.error.field", field="mode", expected=", ".join(MODES))
-        if not 0 <= options.turn_seconds <= 3600 or not 0 <= options.grace_seconds <= 3600:
-            raise ServerError("web.error.field", field="turn_seconds", expected="0…3600")
+        for name in ("turn_seconds", "grace_seconds", "setup_seconds"):
+            if not 0 <= getattr(options, name) <= MAX_SECONDS:
+                raise ServerError("web.error.field", field=name, expected=f"0…{MAX_SECONDS}")
         entry: Entry = {"type": "created", "at": now, "rules": rules.to_dict(),
                         "options": options.to_dict(), "watch": watch,
                         "first": rng.randrange(2) if first is None else first,
@@ -148,7 +126,7 @@ class Room:
             entry["previous"] = previous
         if options.mode == "computer":
             make_strategy(options.level or "hard", rng)  # refuse an unknown level now
-            entry["computer_fleet"] = _ordered(rules, random_fleet(rules, rng))
+            entry["computer_fleet"] = fleet_cells(rules, random_fleet(rules, rng))
         elif token_hashes and token_hashes[1]:
             entry["token1"] = token_hashes[1]
         return entry
@@ -163,6 +141,8 @@ class Room:
         if room.game is not None and not room.game.is_over:
             # Nobody can move while the server is down: the player to move gets a full turn.
             room._restart_clock(now)
+        elif room.phase == "setup":
+            room._start_setup_clock(now)  # and both get the whole set-up time again
         for seat in (0, 1):
             if room.is_human(seat):
                 room.away_since[seat] = now
@@ -202,7 +182,8 @@ class Room:
 
     def match_key(self) -> str:
         """Rooms whose players asked for the same game have the same key."""
-        return repr((sorted(self.rules.to_dict().items()), self.options.turn_seconds))
+        return repr((sorted(self.rules.to_dict().items()), self.options.turn_seconds,
+                     self.options.setup_seconds))
 
     # --- acting -----------------------------------------------------------------
 
@@ -221,7 +202,7 @@ class Room:
                 raise ServerError("web.error.already_placed")
             fleet = fleet_from_cells(self.rules, data["ships"])
             return self._commit([{"type": "fleet", "at": now, "seat": seat,
-                                  "ships": _ordered(self.rules, fleet)}])
+                                  "ships": fleet_cells(self.rules, fleet)}])
         if kind == "fire":
             if self.game is None or self.phase != "battle":
                 raise ServerError("web.error.phase", action=kind, phase=self.phase)
@@ -254,11 +235,25 @@ class Room:
             return self._commit([{"type": "rematch", "at": now, "seat": seat}])
         raise ServerError("web.error.unknown_type", type=kind, known="")
 
-    def tick(self, now: float) -> list[Entry]:
-        """Whatever time brings: the turn timer running out (logged as ``timeout``)."""
-        if self.deadline is None or now < self.deadline or self.game is None:
+    def tick(self, now: float, rng: random.Random | None = None) -> list[Entry]:
+        """Whatever time brings: the set-up timer running out (a random ``fleet`` for
+        every seat still placing, marked ``auto``) or the turn timer (``timeout``).
+
+        ``rng`` draws those fleets; it must not be predictable by the players (the
+        hub passes one seeded from the system), since the fleet is hidden.
+        """
+        if self.deadline is None or now < self.deadline:
             return []
-        seat = self.game.to_move
+        if self.phase == "setup":
+            rng = rng or random.SystemRandom()
+            idle = [seat for seat in (0, 1) if self.fleets[seat] is None and self.is_human(seat)]
+            if not idle:
+                return []
+            return self._commit([
+                {"type": "fleet", "at": now, "seat": seat, "auto": True,
+                 "ships": fleet_cells(self.rules, random_fleet(self.rules, rng))}
+                for seat in idle])
+        seat = self.game.to_move if self.game is not None else None
         if seat is None or self.phase != "battle":
             return []
         return self._commit([{"type": "timeout", "at": now, "seat": seat}])
@@ -268,9 +263,11 @@ class Room:
         return self.next_game is None and all(
             self.rematch[s] or not self.is_human(s) for s in (0, 1))
 
-    def start_rematch(self, game_id: str, now: float) -> list[Entry]:
-        """Log that the rematch is game ``game_id`` (created by the app)."""
-        return self._commit([{"type": "rematch_started", "at": now, "game": game_id}])
+    def start_rematch(self, game_id: str, watch: str, now: float) -> list[Entry]:
+        """Log that the rematch is game ``game_id`` (created by the app), watched with
+        the key ``watch`` (which this game's spectators are sent)."""
+        return self._commit([{"type": "rematch_started", "at": now, "game": game_id,
+                              "watch": watch}])
 
     def connect(self, seat: int) -> bool:
         """A connection of ``seat`` opened; whether the seat just came online."""
@@ -308,11 +305,11 @@ class Room:
         return (list(self.fleets), game, None if game is None else
                 (len(game.events), list(game._incoming), game._to_move, game._winner),
                 self.result, list(self.strikes), self.deadline, list(self.rematch),
-                self.next_game, list(self.token_hashes))
+                self.next_game, self.next_watch, list(self.token_hashes))
 
     def _load(self, saved: tuple[Any, ...]) -> None:
         (self.fleets, self.game, engine, self.result, self.strikes, self.deadline,
-         self.rematch, self.next_game, self.token_hashes) = saved
+         self.rematch, self.next_game, self.next_watch, self.token_hashes) = saved
         self._views_key = None
         if self.game is not None and engine is not None:
             game = self.game
@@ -344,6 +341,7 @@ class Room:
         kind, now = entry["type"], entry["at"]
         if kind == "joined":
             self.token_hashes[1] = entry["token"]
+            self._start_setup_clock(now)
         elif kind == "fleet":
             fleet = fleet_from_cells(self.rules, entry["ships"])
             self.fleets[entry["seat"]] = fleet
@@ -379,6 +377,7 @@ class Room:
             self.rematch[entry["seat"]] = True
         elif kind == "rematch_started":
             self.next_game = entry["game"]
+            self.next_watch = entry.get("watch")  # absent in logs from before it was kept
         elif kind != "chat":
             raise ServerError("web.error.generic", problem=f"unknown log entry {kind!r}")
 
@@ -386,71 +385,18 @@ class Room:
         self.result = {"winner": winner, "reason": reason}
         self.deadline = None
 
+    def _start_setup_clock(self, now: float) -> None:
+        seconds = self.options.setup_seconds
+        self.deadline = now + seconds if seconds else None
+
     def _restart_clock(self, now: float) -> None:
         self.deadline = now + self.options.turn_seconds if self.options.turn_seconds else None
 
     def _record(self, entry: Entry) -> None:
         self.log.append(entry)
-        self.feed.append(self._project(entry))
+        self.feed.append(projection.project(self, entry))
 
-    # --- what each audience may see -----------------------------------------------
-
-    def _project(self, entry: Entry) -> dict[Audience, list[dict[str, Any]]]:
-        """The client events one log entry becomes, for seat 0, seat 1 and spectators."""
-        kind, seq = entry["type"], len(self.log) - 1
-        public: list[dict[str, Any]] = []
-        private: dict[Audience, list[dict[str, Any]]] = {0: [], 1: [], WATCHER: []}
-        if kind == "joined":
-            public.append({"type": "opponent_joined"})
-        elif kind == "fleet":
-            public.append({"type": "fleet_ready", "seat": entry["seat"]})
-            if self.game is not None and not self.game.events:
-                public.append({"type": "battle_started", "first": self.first})
-        elif kind == "shot":
-            public.append(self._shot_event(entry["seat"]))
-        elif kind == "timeout":
-            public.append({"type": "timeout", "seat": entry["seat"],
-                           "strikes": self.strikes[entry["seat"]]})
-        elif kind == "chat":
-            public.append({"type": "chat", "seat": entry["seat"], "phrase": entry["phrase"]})
-        elif kind == "rematch":
-            public.append({"type": "rematch_offered", "seat": entry["seat"]})
-        elif kind == "rematch_started":
-            public.append({"type": "rematch_started", "game": entry["game"]})
-        if kind in ("shot", "resign", "claim", "timeout") and self.result is not None and \
-                not any(e["type"] == "game_over" for e in public):
-            public.append(self._game_over_event())
-        out = {a: [*(dict(e, seq=seq) for e in public), *private[a]] for a in (0, 1, WATCHER)}
-        return out
-
-    def _shot_event(self, shooter: int) -> dict[str, Any]:
-        # Called right after the shot is applied: it is the shooter's latest.
-        assert self.game is not None
-        view = self._view(shooter)
-        info = view.shots[-1]
-        event: dict[str, Any] = {"type": "shot", "seat": shooter, "cell": info.cell,
-                                 "result": info.result.value,
-                                 "ship": info.kind.name if info.kind else None}
-        if info.result is ShotResult.SUNK:
-            ship = next((s for s in view.sunk if s.cell == info.cell), None)
-            event["sunk_cells"] = (list(iter_cells(ship.cells))
-                                   if ship is not None and ship.cells is not None else None)
-            event["ring"] = list(iter_cells(view.known_empty))
-        return event
-
-    def _game_over_event(self) -> dict[str, Any]:
-        assert self.result is not None
-        event: dict[str, Any] = {"type": "game_over", **self.result}
-        if self.game is not None:
-            event["fleets"] = [_ordered(self.rules, f) for f in self.game.fleets]
-            event["stats"] = [self._stats(s) for s in (0, 1)]
-        return event
-
-    def _stats(self, seat: int) -> dict[str, Any]:
-        assert self.game is not None
-        stats = self.game.stats(seat)
-        return {"shots": stats.shots, "hits": stats.hits, "sunk": stats.sunk,
-                "accuracy": round(stats.accuracy, 3)}
+    # --- what each audience may see (built in :mod:`seabattle.server.projection`) ------
 
     def feed_since(self, audience: Audience, since: int) -> list[dict[str, Any]]:
         """The client events of log entries ``since`` onwards, as ``audience`` may see them."""
@@ -458,39 +404,10 @@ class Room:
 
     def snapshot(self, audience: Audience, language: Language, now: float) -> dict[str, Any]:
         """The whole state as ``audience`` may know it now (the ``state`` message)."""
-        over = self.phase == "over"
-        game = self.game
-        state: dict[str, Any] = {
-            "type": "state", "game": self.id, "seq": self.seq, "phase": self.phase,
-            "you": audience if audience != WATCHER else None,
-            "rules": self.rules.to_dict(), "options": self.options.to_dict(),
-            "columns": self.rules.alphabet_for(language).columns(self.rules.width),
-            "to_move": game.to_move if game is not None else None,
-            "deadline_in": None if self.deadline is None
-            else round(max(0.0, self.deadline - now), 1),
-            "result": self.result,
-            "rematch": list(self.rematch), "next_game": self.next_game,
-            "previous_game": self.previous_game,
-            "watch": self.watch_key,
-            "players": [{"joined": self.token_hashes[s] is not None or self._computer(s),
-                         "computer": self._computer(s),
-                         "ready": self.fleets[s] is not None or self._computer(s),
-                         "online": self.online[s] > 0 or self._computer(s),
-                         "away_for": self._away_for(s, now),
-                         "strikes": self.strikes[s]} for s in (0, 1)],
-            "boards": [self._board(s, audience) for s in (0, 1)],
-            "stats": [self._stats(s) for s in (0, 1)] if over and game is not None else None,
-        }
-        if audience == 0 and self.phase == "waiting" and self.invite is not None:
-            state["invite"] = self.invite
-        return state
+        return projection.snapshot(self, audience, language, now)
 
-    def _away_for(self, seat: int, now: float) -> float | None:
-        since = self.away_since[seat]
-        return None if since is None or not self.is_human(seat) else round(now - since, 1)
-
-    def _view(self, player: int) -> PlayerView:
-        # Views are rebuilt from the events; every message of one moment needs the same two.
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` knows now (cached: every message of one moment needs the same)."""
         assert self.game is not None
         key = (id(self.game), len(self.game.events), self.game.winner)
         if self._views_key != key:
@@ -498,36 +415,6 @@ class Room:
         if player not in self._views:
             self._views[player] = self.game.view(player)
         return self._views[player]
-
-    def _computer(self, seat: int) -> bool:
-        return seat == COMPUTER_SEAT and self.options.mode == "computer"
-
-    def _board(self, owner: int, audience: Audience) -> dict[str, Any]:
-        """Seat ``owner``'s field as ``audience`` knows it."""
-        board: dict[str, Any] = {"ships": None, "shots": [], "sunk": [], "ring": [],
-                                 "afloat": None, "afloat_count": len(self.rules.fleet)}
-        fleet = self.fleets[owner]
-        reveal = audience == owner or self.phase == "over"
-        if fleet is not None and reveal:
-            incoming = self.game.incoming(owner) if self.game is not None else 0
-            board["ships"] = [{"cells": list(iter_cells(s.cells)), "name": s.kind.name,
-                               "sunk": s.is_sunk(incoming)}
-                              for s in _in_rules_order(self.rules, fleet)]
-        if self.game is None:
-            return board
-        view = self._view(other(owner))  # what the shooter knows
-        board["shots"] = [{"cell": s.cell, "result": s.result.value} for s in view.shots]
-        board["sunk"] = [{"cell": s.cell, "name": s.kind.name if s.kind else None,
-                          "cells": list(iter_cells(s.cells)) if s.cells is not None else None}
-                         for s in view.sunk]
-        board["ring"] = list(iter_cells(view.known_empty))
-        board["afloat_count"] = view.enemy_afloat_count
-        if audience == owner or self.phase == "over":
-            board["afloat"] = [k.name for k in self._view(owner).own_afloat]
-            board["afloat_count"] = len(board["afloat"])
-        elif view.enemy_afloat is not None:
-            board["afloat"] = [k.name for k in view.enemy_afloat]
-        return board
 
     # --- the record -------------------------------------------------------------------
 

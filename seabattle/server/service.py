@@ -18,9 +18,10 @@ from typing import Any
 
 from seabattle.fleet import random_fleet
 from seabattle.rules import find_rules
+from seabattle.server.fleet_cells import fleet_cells
 from seabattle.server.messages import ServerError
 from seabattle.server.pubsub import MemoryPubSub, PubSub
-from seabattle.server.rooms import WATCHER, Entry, Room, RoomOptions, _ordered
+from seabattle.server.rooms import WATCHER, Entry, Room, RoomOptions
 from seabattle.server.store import Store
 from seabattle.shapes import Touching
 
@@ -68,6 +69,7 @@ class Hub:
             rules = rules.with_options(**changes)
         options = RoomOptions(mode=request["mode"], level=request["level"],
                               turn_seconds=request["turn_seconds"],
+                              setup_seconds=request["setup_seconds"],
                               grace_seconds=self.grace_seconds)
         token = new_key()
         entry = Room.created_entry(rules, options, token, rng=random.Random(self._rng.random()),
@@ -137,7 +139,7 @@ class Hub:
         new = Room(new_key()[:12], entry)
         self._store_new(new, entry)
         seq = room.seq
-        self._commit(room, seq, room.start_rematch(new.id, now))
+        self._commit(room, seq, room.start_rematch(new.id, new.watch_key, now))
 
     def _commit(self, room: Room, seq: int, entries: list[Entry]) -> None:
         try:
@@ -156,15 +158,16 @@ class Hub:
         if seat == WATCHER or room.phase != "setup":
             raise ServerError("web.error.phase", action="random_fleet", phase=room.phase)
         fleet = random_fleet(room.rules, random.Random(self._rng.random()))
-        return {"type": "fleet_suggestion", "ships": _ordered(room.rules, fleet)}
+        return {"type": "fleet_suggestion", "ships": fleet_cells(room.rules, fleet)}
 
     async def tick(self) -> None:
-        """Run every turn timer that has run out."""
+        """Run every set-up and turn timer that has run out."""
         now = self.clock()
         for room in list(self.rooms.values()):
             if room.deadline is not None and room.deadline <= now:
                 seq = room.seq
-                entries = room.tick(now)
+                # Fleets placed for idle players are hidden: drawn from the system's entropy.
+                entries = room.tick(now, random.Random(self._rng.random()))
                 if entries:
                     self._commit(room, seq, entries)
                     await self.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})

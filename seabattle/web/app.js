@@ -29,6 +29,7 @@ function t(key, params = {}) {
     return conv === "!r" ? `'${value}'` : String(value);
   });
 }
+const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const shipName = (name) => (name && MSG[`ship.${name}`]) ? t(`ship.${name}`) : (name || "");
 
 async function loadMessages() {
@@ -81,6 +82,7 @@ async function showLobby(error = "") {
     ...OPTIONS.alphabets.map((a) => option(a, a))]);
   const level = pick("level", t("web.lobby.level"), OPTIONS.levels.map((l) => option(l, t(`web.level.${l}`), l === "hard")));
   const timer = el("label", {}, t("web.lobby.timer"), el("input", { id: "turn_seconds", type: "number", min: 0, max: 3600, value: 60 }));
+  const setupTimer = el("label", {}, t("web.lobby.setup_timer"), el("input", { id: "setup_seconds", type: "number", min: 0, max: 3600, value: 180 }));
   const err = el("p", { class: "error", id: "lobby-error" }, error);
   const language = pick("lobby-lang", t("web.lobby.language"), [option("en", "English", LANG === "en"), option("ru", "Русский", LANG === "ru")]);
   language.querySelector("select").addEventListener("change", (e) => { $("#lang").value = e.target.value; $("#lang").dispatchEvent(new Event("change")); });
@@ -89,7 +91,8 @@ async function showLobby(error = "") {
     mine.slice(-10).map((g) => el("a", { href: `/play/${g}` }, g))) : null;
   const create = (mode) => async () => {
     const body = { mode, preset: $("#preset").value, level: $("#level").value,
-      turn_seconds: parseInt($("#turn_seconds").value || "0", 10) };
+      turn_seconds: parseInt($("#turn_seconds").value || "0", 10),
+      setup_seconds: parseInt($("#setup_seconds").value || "0", 10) };
     if ($("#touching").value) body.touching = $("#touching").value;
     if ($("#shoot_again").value) body.shoot_again = $("#shoot_again").value === "true";
     if ($("#alphabet").value) body.alphabet = $("#alphabet").value;
@@ -101,7 +104,7 @@ async function showLobby(error = "") {
     startGame(data.game, { token: data.token });
   };
   setScreen("lobby", el("section", { class: "lobby" },
-    el("h1", {}, t("web.title")), preset, touching, again, alphabet, language, timer, level,
+    el("h1", {}, t("web.title")), preset, touching, again, alphabet, language, timer, setupTimer, level,
     el("div", { class: "actions" },
       el("button", { class: "primary", id: "vs-computer", onclick: create("computer") }, t("web.lobby.vs_computer")),
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),
@@ -171,7 +174,11 @@ class GameClient {
       case "timeout": this.addLog(() => t("web.timeout", { n: m.seat + 1 }) + ` (${m.strikes}/2)`); break;
       case "game_over": this.addLog(() => this.resultText(m)); break;
       case "rematch_offered": if (m.seat !== this.seat) this.addLog(() => t("web.rematch_offered")); break;
-      case "fleet_suggestion": if (this.setup) { this.setup.placed = m.ships.map((s) => s.slice()); this.setup.selected = null; this.error = ""; this.render(); } break;
+      case "fleet_suggestion": if (this.setup) { this.setup.placed = m.ships.map((s) => s.slice()); this.setup.selected = null; this.setup.drawing = []; this.error = ""; this.render(); } break;
+      case "fleet_ready":
+        if (m.auto) this.addLog(() => (m.seat === this.seat ? t("web.setup.auto_yours") : t("web.setup.auto", { n: m.seat + 1 })));
+        break;
+      case "rematch_started": if (m.watch) this.addLog(() => t("web.rematch_started")); break;
       default: break;
     }
   }
@@ -198,7 +205,7 @@ class GameClient {
     this.state = s; this.seq = s.seq;
     this.deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
     if (s.phase === "setup" && this.seat !== null && this.seat !== undefined && !s.players[this.seat].ready) {
-      if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), selected: 0, vertical: false, hover: null };
+      if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), selected: 0, vertical: false, hover: null, drawing: [] };
     } else {
       this.setup = null;
     }
@@ -262,7 +269,7 @@ class GameClient {
   tickTimer() {
     const node = $("#timer");
     if (!node) return;
-    if (this.deadline === null || !this.state || this.state.phase !== "battle") { node.textContent = ""; return; }
+    if (this.deadline === null || !this.state || !["setup", "battle"].includes(this.state.phase)) { node.textContent = ""; return; }
     node.textContent = t("web.timer", { seconds: Math.max(0, Math.ceil((this.deadline - Date.now()) / 1000)) });
   }
 
@@ -296,6 +303,8 @@ class GameClient {
     const add = (cell, c) => { if (!classes.has(cell)) classes.set(cell, new Set()); classes.get(cell).add(c); };
     if (this.setup && mine) {
       this.setup.placed.forEach((cells) => cells && cells.forEach((c) => add(c, "ship")));
+      const marked = this.drawingProblem() ? "preview-bad" : "preview-ok";
+      this.setup.drawing.forEach((c) => add(c, marked));
       const preview = this.previewCells();
       if (preview) { const ok = !this.placementProblem(preview.cells, this.setup.selected); preview.cells.forEach((c) => add(c, ok ? "preview-ok" : "preview-bad")); }
     } else if (b.ships) {
@@ -363,7 +372,7 @@ class GameClient {
 
   previewCells() {
     const st = this.setup;
-    if (st.selected === null || st.hover === null) return null;
+    if (this.paintMode() || st.selected === null || st.hover === null) return null;
     const kind = this.fleetKinds()[st.selected];
     return { cells: this.lineCells(st.hover, kind.size, st.vertical) };
   }
@@ -423,7 +432,14 @@ class GameClient {
   }
 
   bindSetup(grid) {
-    if (!this.straight()) return;
+    if (this.paintMode()) {
+      grid.addEventListener("click", (e) => {
+        const cell = e.target.closest(".cell");
+        if (cell) { this.paintCell(Number(cell.dataset.cell)); this.render(); }
+      });
+      grid.addEventListener("keydown", (e) => this.paintKey(e));
+      return;
+    }
     const cellOf = (e) => {
       const target = document.elementFromPoint(e.clientX, e.clientY);
       const cell = target && target.closest && target.closest(`#board-own .cell`);
@@ -444,14 +460,14 @@ class GameClient {
   }
 
   setupPointerMove(e) {
-    if (!this.setup || !this.cellOf || (this.setup.selected === null && !this.drag)) return;
+    if (!this.setup || !this.cellOf || this.paintMode() || (this.setup.selected === null && !this.drag)) return;
     const cell = this.cellOf(e);
     if (this.drag && cell !== null && cell !== this.drag.cell) this.drag.moved = true;
     if (cell !== this.setup.hover && this.setup.selected !== null) { this.setup.hover = cell; this.render(); }
   }
 
   setupPointerUp(e) {
-    if (!this.setup || !this.cellOf) return;
+    if (!this.setup || !this.cellOf || this.paintMode()) return;
     const cell = this.cellOf(e);
     const fromDock = this.dockDrag; this.dockDrag = false;
     {
@@ -498,24 +514,97 @@ class GameClient {
     }
   }
 
+  // Ships that may bend are painted cell by cell: pick a kind in the dock, mark its cells.
+  // The checks here only explain; the server validates the whole fleet on "place".
+
+  paintMode() { return !this.straight(); }
+
+  paintCell(cell) {
+    const st = this.setup, kinds = this.fleetKinds();
+    const owner = this.shipAt(cell);
+    if (owner >= 0 && !st.drawing.length) {  // a placed ship goes back to be painted again
+      st.placed[owner] = null; st.selected = owner; this.error = ""; return;
+    }
+    if (st.selected === null || st.placed[st.selected]) {
+      const next = st.placed.findIndex((p) => !p);
+      st.selected = next < 0 ? null : next;
+    }
+    if (st.selected === null) return;
+    const kind = kinds[st.selected];
+    const at = st.drawing.indexOf(cell);
+    if (at >= 0) { st.drawing.splice(at, 1); this.error = this.drawingProblem() || ""; return; }
+    if (st.drawing.length >= kind.size) { this.error = t("web.setup.full", { size: kind.size }); return; }
+    const problem = this.placementProblem([cell], st.selected);
+    if (problem) { this.error = problem; return; }
+    st.drawing.push(cell);
+    this.error = this.drawingProblem() || "";
+    if (st.drawing.length === kind.size && !this.error) {
+      st.placed[st.selected] = st.drawing.slice().sort((a, b) => a - b);
+      st.drawing = [];
+      const next = st.placed.findIndex((p) => !p);
+      st.selected = next < 0 ? null : next;
+    }
+  }
+
+  drawingProblem() {
+    // Only a complete ship can be judged: its cells may be marked in any order.
+    const st = this.setup;
+    if (!st || st.selected === null || !st.drawing.length) return null;
+    const kind = this.fleetKinds()[st.selected], cells = st.drawing, w = this.state.rules.width;
+    if (cells.length < kind.size) return null;
+    const left = new Set(cells), queue = [cells[0]];
+    left.delete(cells[0]);
+    while (queue.length) {
+      const c = queue.pop();
+      for (const n of [c - w, c + w, c % w ? c - 1 : -1, c % w < w - 1 ? c + 1 : -1]) {
+        if (left.has(n)) { left.delete(n); queue.push(n); }
+      }
+    }
+    if (left.size) return t("web.setup.not_joined");
+    const rows = new Set(cells.map((c) => Math.floor(c / w))), cols = new Set(cells.map((c) => c % w));
+    if (kind.shape === "straight" && rows.size > 1 && cols.size > 1) return t("web.setup.not_line");
+    return null;
+  }
+
+  paintKey(e) {
+    const st = this.setup;
+    if (e.key === "Escape") { e.preventDefault(); st.drawing = []; this.error = ""; this.render(); return; }
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault(); this.focus = "own";
+      const cell = this.cursor.own, index = this.shipAt(cell), at = st.drawing.indexOf(cell);
+      if (at >= 0) st.drawing.splice(at, 1);
+      else if (index >= 0 && !st.drawing.length) { st.placed[index] = null; st.selected = index; }
+      this.error = "";
+      this.render(); return;
+    }
+    this.moveCursor(e, "own", () => { this.paintCell(this.cursor.own); this.render(); });
+  }
+
   renderSetupControls() {
     const st = this.setup, kinds = this.fleetKinds();
     const dock = el("div", { class: "dock", id: "dock" }, kinds.map((kind, i) => el("button", {
       class: (st.selected === i ? "selected " : "") + (st.placed[i] ? "placed" : ""), "data-ship": i, title: shipName(kind.name),
-      onpointerdown: (e) => { if (!this.straight()) return; this.setup.selected = i; this.setup.placed[i] = null; this.dockDrag = true; e.preventDefault(); },
-      onclick: () => { if (!this.straight()) return; this.setup.selected = i; this.setup.placed[i] = null; this.render(); },
+      onpointerdown: (e) => { if (this.paintMode()) return; this.setup.selected = i; this.setup.placed[i] = null; this.dockDrag = true; e.preventDefault(); },
+      onclick: () => {
+        this.setup.selected = i; this.setup.placed[i] = null;
+        if (this.paintMode()) { this.setup.drawing = []; this.error = ""; }
+        this.render();
+      },
     }, Array.from({ length: kind.size }, () => el("span")))));
     const left = st.placed.filter((p) => !p).length;
     const ready = el("button", { class: "primary", id: "ready", disabled: left > 0, onclick: () => {
       this.error = ""; this.send({ type: "place", ships: st.placed });
     } }, t("web.setup.ready"));
+    const painting = this.paintMode() && st.selected !== null ? el("p", { id: "marked" }, t("web.setup.marked", {
+      ship: capitalised(shipName(kinds[st.selected].name)), count: st.drawing.length, size: kinds[st.selected].size })) : null;
     return el("div", {},
       el("p", {}, this.straight() ? t("web.setup.help") : t("web.setup.bent_help")),
-      dock,
+      this.state.options.setup_seconds ? el("p", { id: "setup-timer-note" }, t("web.setup.timer_note")) : null,
+      dock, painting,
       el("div", { class: "controls" },
         el("button", { id: "random", onclick: () => this.send({ type: "random_fleet" }) }, t("web.setup.random")),
         el("button", { id: "rotate", disabled: !this.straight(), onclick: () => { st.vertical = !st.vertical; this.render(); } }, t("web.setup.rotate")),
-        el("button", { id: "clear", onclick: () => { st.placed = kinds.map(() => null); st.selected = 0; this.render(); } }, t("web.setup.clear")),
+        el("button", { id: "clear", onclick: () => { st.placed = kinds.map(() => null); st.selected = 0; st.drawing = []; this.error = ""; this.render(); } }, t("web.setup.clear")),
         ready, t("web.setup.left", { count: left })));
   }
 
@@ -523,7 +612,10 @@ class GameClient {
 
   renderControls() {
     const s = this.state;
-    if (!this.isPlayer) return el("p", { id: "spectating" }, t("web.spectating"));
+    if (!this.isPlayer) {
+      return el("div", { class: "controls" }, el("p", { id: "spectating" }, t("web.spectating")),
+        s.next_game && s.next_watch ? el("a", { id: "watch-next", href: `/watch/${s.next_game}/${s.next_watch}` }, t("web.watch_next")) : null);
+    }
     const items = [];
     if (s.phase === "battle" || s.phase === "setup") {
       items.push(el("button", { id: "resign", onclick: () => { if (confirm(t("web.resign_confirm"))) this.send({ type: "resign" }); } }, t("web.resign")));

@@ -1,0 +1,154 @@
+"""What each audience of a room may see: client events from log entries, and states.
+
+Both are built per audience — seat 0, seat 1 or the spectators — from the engine's
+:class:`~seabattle.view.PlayerView`. The hidden-information rule lives in one place,
+:func:`board`: a field's ships go only to their owner, or to everyone once the game
+is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from seabattle.coords import iter_cells
+from seabattle.events import ShotResult
+from seabattle.game import other
+from seabattle.i18n import Language
+from seabattle.server.fleet_cells import fleet_cells, in_rules_order
+from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience
+
+if TYPE_CHECKING:
+    from seabattle.server.rooms import Entry, Room
+
+Event = dict[str, Any]
+
+
+def project(room: Room, entry: Entry) -> dict[Audience, list[Event]]:
+    """The client events one log entry (just applied) becomes, for each audience."""
+    kind, seq = entry["type"], len(room.log) - 1
+    public: list[Event] = []
+    private: dict[Audience, list[Event]] = {0: [], 1: [], WATCHER: []}
+    if kind == "joined":
+        public.append({"type": "opponent_joined"})
+    elif kind == "fleet":
+        ready: Event = {"type": "fleet_ready", "seat": entry["seat"]}
+        if entry.get("auto"):
+            ready["auto"] = True
+        public.append(ready)
+        if room.game is not None and not room.game.events:
+            public.append({"type": "battle_started", "first": room.first})
+    elif kind == "shot":
+        public.append(_shot_event(room, entry["seat"]))
+    elif kind == "timeout":
+        public.append({"type": "timeout", "seat": entry["seat"],
+                       "strikes": room.strikes[entry["seat"]]})
+    elif kind == "chat":
+        public.append({"type": "chat", "seat": entry["seat"], "phrase": entry["phrase"]})
+    elif kind == "rematch":
+        public.append({"type": "rematch_offered", "seat": entry["seat"]})
+    elif kind == "rematch_started":
+        # Players keep their tokens; spectators need the new game's spectator key.
+        for audience in (0, 1):
+            private[audience].append({"type": "rematch_started", "game": entry["game"]})
+        private[WATCHER].append({"type": "rematch_started", "game": entry["game"],
+                                 "watch": entry.get("watch")})
+    if kind in ("shot", "resign", "claim", "timeout") and room.result is not None:
+        public.append(_game_over_event(room))
+    return {a: [dict(e, seq=seq) for e in (*public, *private[a])] for a in (0, 1, WATCHER)}
+
+
+def _shot_event(room: Room, shooter: int) -> Event:
+    # Called right after the shot is applied: it is the shooter's latest.
+    view = room.view(shooter)
+    info = view.shots[-1]
+    event: Event = {"type": "shot", "seat": shooter, "cell": info.cell,
+                    "result": info.result.value,
+                    "ship": info.kind.name if info.kind else None}
+    if info.result is ShotResult.SUNK:
+        ship = next((s for s in view.sunk if s.cell == info.cell), None)
+        event["sunk_cells"] = (list(iter_cells(ship.cells))
+                               if ship is not None and ship.cells is not None else None)
+        event["ring"] = list(iter_cells(view.known_empty))
+    return event
+
+
+def _game_over_event(room: Room) -> Event:
+    assert room.result is not None
+    event: Event = {"type": "game_over", **room.result}
+    if room.game is not None:
+        event["fleets"] = [fleet_cells(room.rules, f) for f in room.game.fleets]
+        event["stats"] = [stats(room, s) for s in (0, 1)]
+    return event
+
+
+def stats(room: Room, seat: int) -> dict[str, Any]:
+    """One seat's shooting statistics (the game must have started)."""
+    assert room.game is not None
+    numbers = room.game.stats(seat)
+    return {"shots": numbers.shots, "hits": numbers.hits, "sunk": numbers.sunk,
+            "accuracy": round(numbers.accuracy, 3)}
+
+
+def snapshot(room: Room, audience: Audience, language: Language, now: float) -> Event:
+    """The whole state as ``audience`` may know it now (the ``state`` message)."""
+    over = room.phase == "over"
+    game = room.game
+    computer = [s == COMPUTER_SEAT and room.options.mode == "computer" for s in (0, 1)]
+    state: Event = {
+        "type": "state", "game": room.id, "seq": room.seq, "phase": room.phase,
+        "you": audience if audience != WATCHER else None,
+        "rules": room.rules.to_dict(), "options": room.options.to_dict(),
+        "columns": room.rules.alphabet_for(language).columns(room.rules.width),
+        "to_move": game.to_move if game is not None else None,
+        "deadline_in": None if room.deadline is None
+        else round(max(0.0, room.deadline - now), 1),
+        "result": room.result,
+        "rematch": list(room.rematch), "next_game": room.next_game,
+        "next_watch": room.next_watch if room.next_game is not None else None,
+        "previous_game": room.previous_game,
+        "watch": room.watch_key,
+        "players": [{"joined": room.token_hashes[s] is not None or computer[s],
+                     "computer": computer[s],
+                     "ready": room.fleets[s] is not None or computer[s],
+                     "online": room.online[s] > 0 or computer[s],
+                     "away_for": _away_for(room, s, now),
+                     "strikes": room.strikes[s]} for s in (0, 1)],
+        "boards": [board(room, s, audience) for s in (0, 1)],
+        "stats": [stats(room, s) for s in (0, 1)] if over and game is not None else None,
+    }
+    if audience == 0 and room.phase == "waiting" and room.invite is not None:
+        state["invite"] = room.invite
+    return state
+
+
+def _away_for(room: Room, seat: int, now: float) -> float | None:
+    since = room.away_since[seat]
+    return None if since is None or not room.is_human(seat) else round(now - since, 1)
+
+
+def board(room: Room, owner: int, audience: Audience) -> dict[str, Any]:
+    """Seat ``owner``'s field as ``audience`` knows it."""
+    field: dict[str, Any] = {"ships": None, "shots": [], "sunk": [], "ring": [],
+                             "afloat": None, "afloat_count": len(room.rules.fleet)}
+    fleet = room.fleets[owner]
+    reveal = audience == owner or room.phase == "over"
+    if fleet is not None and reveal:
+        incoming = room.game.incoming(owner) if room.game is not None else 0
+        field["ships"] = [{"cells": list(iter_cells(s.cells)), "name": s.kind.name,
+                           "sunk": s.is_sunk(incoming)}
+                          for s in in_rules_order(room.rules, fleet)]
+    if room.game is None:
+        return field
+    view = room.view(other(owner))  # what the shooter knows
+    field["shots"] = [{"cell": s.cell, "result": s.result.value} for s in view.shots]
+    field["sunk"] = [{"cell": s.cell, "name": s.kind.name if s.kind else None,
+                      "cells": list(iter_cells(s.cells)) if s.cells is not None else None}
+                     for s in view.sunk]
+    field["ring"] = list(iter_cells(view.known_empty))
+    field["afloat_count"] = view.enemy_afloat_count
+    if reveal:
+        field["afloat"] = [k.name for k in room.view(owner).own_afloat]
+        field["afloat_count"] = len(field["afloat"])
+    elif view.enemy_afloat is not None:
+        field["afloat"] = [k.name for k in view.enemy_afloat]
+    return field
