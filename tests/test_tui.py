@@ -16,8 +16,9 @@ from seabattle.session import FirstMove, GameSettings
 from seabattle.shapes import Shape, has_shape
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.battle import BattleScreen
-from seabattle.tui.board import Board
+from seabattle.tui.board import HOTTEST, Board
 from seabattle.tui.game_over import GameOverScreen
+from seabattle.tui.keys import KeyHelp
 from seabattle.tui.marks import Mark
 from seabattle.tui.notice import Notice
 from seabattle.tui.setup import SetupScreen
@@ -277,3 +278,54 @@ async def test_russian_interface() -> None:
         assert "уже стреляли" in message(app)
         await type_shot(pilot, "b3")  # a Latin look-alike of Б? no: B is В
         assert "В3" in message(app)
+
+
+async def wait_for_heat(pilot: Pilot[int]) -> None:
+    """Let the heat map's worker thread finish and its result reach the screen."""
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def test_the_heat_map_hint_shows_shades_follows_shots_and_is_recorded(
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    app = make_app(save_path=save)
+    async with app.run_test(size=SIZE) as pilot:
+        await to_battle(pilot)
+        enemy = app.screen.query_one("#enemy", Board)
+        assert enemy.heat is None
+        assert "heat map" in str(app.screen.query_one(KeyHelp).render()), "shown in the keys"
+        await pilot.press("ctrl+t")
+        await wait_for_heat(pilot)
+        heat = enemy.heat
+        assert heat is not None and len(heat) == app.session.rules.grid.size
+        assert all(0.0 <= chance <= 1.0 for chance in heat)
+        assert round(sum(heat)) == sum(kind.size for kind in app.session.rules.fleet)
+        rows = str(enemy.render()).splitlines()[1:]
+        assert sum(row.count(HOTTEST) for row in rows) >= 1, "the likeliest cell is marked"
+        assert "." not in "".join(row.split(maxsplit=1)[1] for row in rows), "all shaded"
+        info = str(app.screen.query_one("#heat-info", Static).content)
+        assert "likeliest" in info and HOTTEST in info
+        assert app.session.hints == [0]
+        # A shot while shown: the map follows and the new position is a hint too.
+        await type_shot(pilot, "a1")
+        await wait_for_heat(pilot)
+        a1 = app.phrases.coordinates.parse("A1")
+        assert enemy.heat is not None and heat != enemy.heat
+        assert str(enemy.render()).splitlines()[1].split()[1] != HOTTEST, "A1 is fired at"
+        moment = events(app)
+        assert app.session.hints == [0, moment] and enemy.marks[a1] is not Mark.WATER
+        # Hidden, shown again in the same position: no second note of the same hint.
+        await pilot.press("ctrl+t")
+        assert enemy.heat is None and not app.screen.query_one("#heat-info").display
+        await pilot.press("ctrl+t")
+        await wait_for_heat(pilot)
+        assert enemy.heat is not None and app.session.hints == [0, moment]
+        await pilot.press("ctrl+t")
+        await type_shot(pilot, "j10")
+        await wait_for_heat(pilot)
+        assert enemy.heat is None and app.session.hints == [0, moment], "hidden: no hint"
+        await pilot.press("ctrl+q", "y")
+        await pilot.pause()
+    record = GameRecord.from_json(save.read_text(encoding="utf-8"))
+    assert record.metadata["hints"] == [0, moment]

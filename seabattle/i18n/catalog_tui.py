@@ -37,6 +37,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.key.resign": ("resign", "сдаться"),
     "tui.key.again": ("play again", "ещё партию"),
     "tui.key.quit": ("quit", "выйти"),
+    "tui.key.heat": ("heat map (hint)", "тепловая карта (подсказка)"),
     "tui.key.yes": ("yes", "да"),
     "tui.key.no": ("no", "нет"),
     "tui.confirm.yes": ("Yes", "Да"),
@@ -77,6 +78,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.battle.afloat": ("Afloat: {count} of {total}", "На плаву: {count} из {total}"),
     "tui.battle.resign_question": (
         "Resign this game? The computer will win.", "Сдаться? Победа достанется компьютеру."),
+    "tui.heat.info": (
+        "Hint: {symbol} {cell} is the likeliest ({chance:.0%}); digits: chance in tenths.",
+        "Подсказка: {symbol} {cell} — вероятнее всего ({chance:.0%}); цифры — шанс в десятых."),
+    "tui.heat.nothing": ("Hint: no open cell can hold a ship.",
+                         "Подсказка: ни в одной открытой клетке корабля быть не может."),
+    "tui.heat.failed": ("Hint: the admiral cannot work out these rules.",
+                        "Подсказка: адмирал не умеет считать при этих правилах."),
     # Game over.
     "tui.over.won": ("You won! Every enemy ship is sunk.", "Вы победили! Все корабли противника потоплены."),
     "tui.over.lost": ("The computer won: your fleet is sunk.", "Победил компьютер: ваш флот потоплен."),

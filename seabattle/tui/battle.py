@@ -1,24 +1,30 @@
-"""The battle screen: both fields, the answers, and the person's shots."""
+"""The battle screen: both fields, the answers, the person's shots and the hint heat map."""
 
 from __future__ import annotations
 
+import random
+import threading
+
 from rich.text import Text
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
+from textual.worker import get_current_worker
 
+from seabattle.ai.posterior import Posterior
 from seabattle.coords import bit
 from seabattle.errors import SeaBattleError
 from seabattle.session import HUMAN, VsComputer
-from seabattle.tui.board import Board, FleetStrip, Legend, fit_side_by_side
+from seabattle.tui.board import HOTTEST, Board, FleetStrip, Legend, fit_side_by_side
 from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import Mark, enemy_marks, fleet_marks
+from seabattle.tui.marks import Mark, enemy_marks, fleet_marks, heat_shares
 from seabattle.tui.notice import Notice
 from seabattle.tui.phrases import Phrasebook
+from seabattle.view import PlayerView
 
 
 class BattleScreen(Screen[None]):
@@ -28,6 +34,12 @@ class BattleScreen(Screen[None]):
     field (arrows, then Enter with nothing typed, or a click). Cells already fired
     at or known to be empty are refused here, before the engine is asked, and
     cost nothing.
+
+    Ctrl+T shows or hides the admiral's heat map over the enemy field (the
+    chance of a ship in each open cell, from the joint posterior of
+    :mod:`seabattle.ai.posterior`), recomputed after each shot while shown. It is
+    computed in a worker thread, so the screen never waits for it, and every
+    position it is shown in is noted in the record as a hint.
     """
 
     AUTO_FOCUS = "#shot"
@@ -40,6 +52,8 @@ class BattleScreen(Screen[None]):
         # Not a priority: the entry must take the keys typed before Enter first.
         Binding("enter", "fire_typed", "tui.key.fire", key_display="⏎"),
         Binding("ctrl+r", "resign", "tui.key.resign"),
+        # Not a letter: letters go into the cell entry (and h, р are column letters).
+        Binding("ctrl+t", "toggle_heat", "tui.key.heat"),
     ]
 
     def __init__(self, session: VsComputer, phrases: Phrasebook, opening: int) -> None:
@@ -49,6 +63,11 @@ class BattleScreen(Screen[None]):
         self.phrases = phrases
         self.opening = opening
         """How many shots the computer fired before the person's first."""
+        self.heat_shown = False
+        """Whether the person asked to see the heat map (it may still be on its way)."""
+        self._posterior: Posterior | None = None
+        # Only one worker thread at a time may run the posterior's chains.
+        self._posterior_lock = threading.Lock()
 
     @property
     def _enemy(self) -> Board:
@@ -75,6 +94,9 @@ class BattleScreen(Screen[None]):
                 fit_side_by_side((own, enemy), self.app.size.width)
                 yield enemy
                 yield Static(id="enemy-afloat", markup=False)
+                heat_info = Static(id="heat-info", markup=False)
+                heat_info.display = False
+                yield heat_info
                 yield FleetStrip(self.rules.fleet, view.enemy_afloat or (),
                                  present_mark=Mark.SHIP, absent_mark=Mark.SUNK, id="enemy-fleet")
         yield Legend(phrases)
@@ -156,6 +178,68 @@ class BattleScreen(Screen[None]):
             self.dismiss()
         return True
 
+    # --- the hint heat map ------------------------------------------------------------
+
+    def action_toggle_heat(self) -> None:
+        """Show the admiral's heat map over the enemy field, or hide it."""
+        self.heat_shown = not self.heat_shown
+        if self.heat_shown:
+            self._request_heat()
+        else:
+            self._enemy.heat = None
+            self.query_one("#heat-info", Static).display = False
+
+    def _request_heat(self) -> None:
+        """Note the hint and start computing the map for the position now."""
+        view = self.session.view()
+        if view.is_over:
+            return
+        moment = self._moment()
+        if self.session.hints[-1:] != [moment]:  # once per position, however often toggled
+            self.session.note_hint()
+        seed = random.Random(f"{self.session.seed}:hint:{moment}").getrandbits(63)
+        self._compute_heat(view, moment, seed)
+
+    # A hint that cannot be computed must never end the game: no exit on error.
+    @work(thread=True, exclusive=True, group="heat", exit_on_error=False)
+    def _compute_heat(self, view: PlayerView, moment: int, seed: int) -> None:
+        chances: tuple[float, ...] | None
+        try:
+            with self._posterior_lock:
+                if self._posterior is None:
+                    self._posterior = Posterior(self.rules)
+                chances = tuple(self._posterior.estimate(view, seed).probabilities)
+        except (RuntimeError, ValueError):  # rules the posterior cannot model
+            chances = None
+        if not get_current_worker().is_cancelled:
+            self.app.call_from_thread(self._show_heat, moment, chances)
+
+    def _show_heat(self, moment: int, chances: tuple[float, ...] | None) -> None:
+        # A map that arrives after another shot, or once hidden, is out of date.
+        if not self.heat_shown or moment != self._moment() or not self.is_attached:
+            return
+        info = self.query_one("#heat-info", Static)
+        info.display = True
+        if chances is None:
+            self._enemy.heat = None
+            info.update(self.phrases("tui.heat.failed"))
+            return
+        enemy = self._enemy
+        enemy.heat = chances
+        shares = heat_shares(enemy.marks, chances)
+        hottest = [cell for cell, share in enumerate(shares) if share == 1.0]
+        if hottest:
+            info.update(self.phrases("tui.heat.info", symbol=HOTTEST,
+                                     cell=self.phrases.cell(hottest[0]),
+                                     chance=chances[hottest[0]]))
+        else:
+            info.update(self.phrases("tui.heat.nothing"))
+
+    def _moment(self) -> int:
+        """The position's number: events so far (what the record's hints count)."""
+        game = self.session.game
+        return 0 if game is None else len(game.events)
+
     # --- resigning ------------------------------------------------------------------
 
     def action_resign(self) -> None:
@@ -195,3 +279,5 @@ class BattleScreen(Screen[None]):
         enemy_fleet = self.query_one("#enemy-fleet", FleetStrip)
         enemy_fleet.display = view.enemy_afloat is not None
         enemy_fleet.present = view.enemy_afloat or ()
+        if self.heat_shown:
+            self._request_heat()

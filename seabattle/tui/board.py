@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
+from rich.color import Color, blend_rgb
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -20,7 +21,7 @@ from textual.widget import Widget
 
 from seabattle.coords import Coordinates
 from seabattle.rules import ShipKind
-from seabattle.tui.marks import Mark, Marks
+from seabattle.tui.marks import Mark, Marks, heat_shares
 from seabattle.tui.phrases import Phrasebook
 
 SYMBOLS: dict[Mark, str] = {
@@ -34,6 +35,9 @@ SYMBOLS: dict[Mark, str] = {
     Mark.BLOCKED: "▒",
 }
 """The symbol of each mark, distinct without colour."""
+
+HOTTEST = "◆"
+"""On a heat map, the most likely cell (other open cells show their chance in tenths)."""
 
 
 class MarkPainter(Widget):
@@ -54,7 +58,7 @@ class Board(MarkPainter):
     choice means is up to its screen.
     """
 
-    COMPONENT_CLASSES = {"board--label", "board--cursor"}
+    COMPONENT_CLASSES = {"board--label", "board--cursor", "board--heat-cold", "board--heat-hot"}
     BINDINGS = [
         Binding("up", "move(-1, 0)", "tui.key.move", key_display="↑↓←→"),
         Binding("down", "move(1, 0)", "tui.key.move", key_display="↑↓←→"),
@@ -68,6 +72,8 @@ class Board(MarkPainter):
     show_cursor: reactive[bool] = reactive(True)
     cell_width: reactive[int] = reactive(3, layout=True)
     """Terminal columns per cell: 3 where there is room, down to 1 on wide fields."""
+    heat: reactive[tuple[float, ...] | None] = reactive(None)
+    """Per cell, the chance it holds a ship, drawn over open water; ``None``: no heat map."""
 
     class CursorMoved(Message):
         """The cursor moved to ``cell``."""
@@ -137,6 +143,7 @@ class Board(MarkPainter):
         styles = self.mark_styles()
         label = self.get_component_rich_style("board--label")
         cursor = self.get_component_rich_style("board--cursor", partial=True)
+        heat = self._heat_styles()
         text = Text(no_wrap=True, end="")
         text.append(" " * (self._label_width + 1))
         for letter in self.coordinates.column_letters:
@@ -146,11 +153,32 @@ class Board(MarkPainter):
             for column in range(grid.width):
                 cell = row * grid.width + column
                 mark = self.marks[cell]
-                style = styles[mark]
+                symbol, style = heat.get(cell) or (SYMBOLS[mark], styles[mark])
                 if self.show_cursor and cell == self.cursor:
                     style += cursor
-                text.append(f"{SYMBOLS[mark]:^{width}}", style)
+                text.append(f"{symbol:^{width}}", style)
         return text
+
+    def _heat_styles(self) -> dict[int, tuple[str, Style]]:
+        """The symbol and style of each cell the heat map covers.
+
+        The background shades from the cold colour to the hot one by the cell's
+        chance against the hottest cell's; the symbol is the chance in tenths
+        (``0``–``9``), or :data:`HOTTEST`, so the map reads without colour too.
+        """
+        if self.heat is None:
+            return {}
+        cold = self.get_component_rich_style("board--heat-cold")
+        hot = self.get_component_rich_style("board--heat-hot")
+        drawn: dict[int, tuple[str, Style]] = {}
+        for cell, share in enumerate(heat_shares(self.marks, self.heat)):
+            if share is None:
+                continue
+            symbol = HOTTEST if share >= 1.0 else str(min(9, int(self.heat[cell] * 10)))
+            drawn[cell] = symbol, Style(color=_blend(cold.color, hot.color, share),
+                                        bgcolor=_blend(cold.bgcolor, hot.bgcolor, share),
+                                        bold=share >= 1.0)
+        return drawn
 
     # --- input ------------------------------------------------------------------
 
@@ -187,6 +215,13 @@ class Board(MarkPainter):
         if cell is not None:
             self.cursor = cell
             self.post_message(self.CellChosen(self, cell))
+
+
+def _blend(start: Color | None, end: Color | None, share: float) -> Color | None:
+    """The colour ``share`` of the way from ``start`` to ``end`` (either, if one is unset)."""
+    if start is None or end is None:
+        return end or start
+    return Color.from_triplet(blend_rgb(start.get_truecolor(), end.get_truecolor(), share))
 
 
 def fit_side_by_side(boards: Iterable[Board], width: int) -> None:
