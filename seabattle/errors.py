@@ -114,6 +114,25 @@ class NotYourTurnError(IllegalShotError):
     key = "error.shot_not_your_turn"
 
 
+class SalvoError(IllegalShotError):
+    """A salvo of the wrong size, or naming a cell twice."""
+
+    key = "error.salvo_size"
+
+
+class DecisionPendingError(IllegalShotError):
+    """A shot while a player still owes a decision (a handed-over cell, a mine, a move)."""
+
+    key = "error.decision_pending"
+
+
+class DecisionError(SeaBattleError):
+    """A decision that is not due, or an illegal choice (a cell that cannot be handed
+    over, a mine that cannot be revealed, a move the rules forbid)."""
+
+    key = "error.no_decision"
+
+
 class GameOverError(IllegalShotError):
     """The game has ended; no more moves are accepted."""
 

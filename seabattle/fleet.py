@@ -26,8 +26,8 @@ from seabattle.errors import (
     ShipTouchError,
 )
 from seabattle.i18n import Text
-from seabattle.rules import Rules, ShipKind
-from seabattle.shapes import LayoutSearch, halo, has_shape
+from seabattle.rules import Role, Rules, ShipKind
+from seabattle.shapes import LayoutSearch, halo, has_shape, place_singles, random_king_ship
 
 
 @dataclass(frozen=True)
@@ -101,11 +101,11 @@ def check_ship(rules: Rules, placed: Sequence[Ship], ship: Ship) -> None:
     for other in placed:
         if other.cells & ship.cells:
             raise ShipOverlapError(ship=ship.kind.title, where=where, other=other.kind.title)
-    zone = halo(grid, ship.cells, rules.touching)
     for other in placed:
-        if other.cells & zone:
+        touching = rules.keep_apart(ship.kind, other.kind)
+        if other.cells & halo(grid, ship.cells, touching):
             raise ShipTouchError(ship=ship.kind.title, where=where, other=other.kind.title,
-                                 rule=Text(f"touching.{rules.touching.value}"))
+                                 rule=Text(f"touching.{touching.value}"))
 
 
 def remaining_kinds(rules: Rules, placed: Sequence[Ship]) -> list[ShipKind]:
@@ -173,27 +173,55 @@ def validate_fleet(rules: Rules, ships: Sequence[Ship]) -> Fleet:
 def random_fleet(rules: Rules, rng: random.Random, placed: Sequence[Ship] = ()) -> Fleet:
     """A random legal fleet, keeping the ships already ``placed``.
 
-    Uses a randomised depth-first search with restarts. Raises
-    :class:`~seabattle.errors.PlacementError` (``placement_no_room``) when the ships
-    already placed leave no room for the rest.
+    Ships come from a randomised depth-first search with restarts; then submarines,
+    mines and minesweepers take random cells the rules leave them. Raises
+    :class:`~seabattle.errors.PlacementError` (``placement_no_room``) when the
+    pieces already placed leave no room for the rest.
     """
     for index, ship in enumerate(placed):
         check_ship(rules, placed[:index], ship)
     kinds = remaining_kinds(rules, placed)
+    ships = [kind for kind in kinds if kind.role is Role.SHIP]
+    singles = sorted((kind for kind in kinds if kind.role is not Role.SHIP),
+                     key=lambda kind: kind.role is Role.SUBMARINE)  # mines first: pickier
+    grid = rules.grid
     blocked = 0
-    for ship in placed:
-        blocked |= halo(rules.grid, ship.cells, rules.touching)
-    search = LayoutSearch(rules.grid, [(k.size, k.shape) for k in kinds], rules.touching,
+    for piece in placed:
+        blocked |= halo(grid, piece.cells, rules.keep_apart(piece.kind, ShipKind(1)))
+    for _attempt in range(50):
+        layout = _ship_layout(rules, ships, blocked, rng)
+        new = [Ship(kind, cells) for kind, cells in zip(ships, layout, strict=True)]
+        occupied = aloof_zone = 0
+        for piece in [*placed, *new]:
+            occupied |= piece.cells
+            if piece.kind.role in (Role.MINE, Role.MINESWEEPER) and not rules.mines_touch:
+                aloof_zone |= grid.dilate(piece.cells, diagonal=True)
+        cells = place_singles(grid, occupied, aloof_zone,
+                              [kind.role is not Role.SUBMARINE and not rules.mines_touch
+                               for kind in singles], rng)
+        if cells is not None:
+            new += [Ship(kind, bit(cell)) for kind, cell in zip(singles, cells, strict=True)]
+            return validate_fleet(rules, [*placed, *new])
+    raise PlacementError("error.placement_no_room")
+
+
+def _ship_layout(rules: Rules, ships: Sequence[ShipKind], blocked: Bitboard,
+                 rng: random.Random) -> list[Bitboard]:
+    """Random cells for ``ships`` (not submarines, mines, minesweepers) off ``blocked``."""
+    if any(not kind.shape.is_listed for kind in ships):
+        # The lone Flying Dutchman: grown cell by cell (its shapes are too many to list).
+        layout = [random_king_ship(rules.grid, kind.size, rng, blocked) for kind in ships]
+        if any(cells is None for cells in layout):
+            raise PlacementError("error.placement_no_room")
+        return [cells for cells in layout if cells is not None]
+    search = LayoutSearch(rules.grid, [(k.size, k.shape) for k in ships], rules.touching,
                           blocked=blocked)
-    layout = None
     for _attempt in range(200):
-        layout = search.run(rng, node_limit=2_000)
-        if layout is not None:
-            break
-    else:
-        # Unlucky or nearly full: an exhaustive search decides whether room is left.
-        layout = search.run(node_limit=1_000_000)
-    if layout is None:
+        found = search.run(rng, node_limit=2_000)
+        if found is not None:
+            return found
+    # Unlucky or nearly full: an exhaustive search decides whether room is left.
+    found = search.run(node_limit=1_000_000)
+    if found is None:
         raise PlacementError("error.placement_no_room")
-    new = [Ship(kind, cells) for kind, cells in zip(kinds, layout, strict=True)]
-    return validate_fleet(rules, [*placed, *new])
+    return found

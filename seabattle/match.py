@@ -643,6 +643,8 @@ def run_event(specs: Sequence[PlayerSpec], rules: Rules, games: int, *,
     """A round robin of ``games`` games per pair (two players: a match)."""
     if len(specs) < 2:
         raise SeaBattleError("match.need_players", count=len(specs))
+    if rules.variants():
+        raise SeaBattleError("match.variants", variants=", ".join(rules.variants()))
     specs = unique_labels(specs)
     seed = str(random.SystemRandom().randrange(2**32) if seed is None else seed)
     batches = schedule(specs, rules, games, seed=seed, limits=limits or Limits(), jobs=jobs,

@@ -16,12 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from seabattle.coords import ALPHABETS, Coordinates
+from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import RecordError, SeaBattleError
-from seabattle.events import Event, Resignation, Shot, ShotResult
+from seabattle.events import Event, Handover, MineReveal, Resignation, ShipMove, Shot, ShotResult
 from seabattle.fleet import Fleet, Ship, ship_from_cells, validate_fleet
 from seabattle.game import Game
-from seabattle.rules import Rules, rules_from_dict
+from seabattle.rules import Role, Rules, rules_from_dict
+from seabattle.shapes import Shape
 
 FORMAT = "seabattle-record"
 VERSION = 1
@@ -57,7 +58,8 @@ class GameRecord:
 
     def game(self, upto: int | None = None) -> Game:
         """The game replayed, up to event number ``upto`` (all by default)."""
-        return Game.replay(self.rules, self.fleets, self.first, self.events[:upto])
+        return Game.replay(self.rules, self.fleets, self.first, self.events[:upto],
+                           complete=upto is None)
 
     def to_json(self) -> str:
         """The record as JSON text."""
@@ -123,28 +125,56 @@ def _latin(rules: Rules) -> Coordinates:
 def _event_to_dict(event: Event, names: Coordinates) -> dict[str, Any]:
     if isinstance(event, Resignation):
         return {"type": "resign", "player": event.player}
-    return {"type": "shot", "player": event.player, "cell": names.name(event.cell),
-            "result": event.result.value}
+    if isinstance(event, Handover):
+        return {"type": "handover", "player": event.player, "cell": names.name(event.cell)}
+    if isinstance(event, MineReveal):
+        return {"type": "reveal_mine", "player": event.player,
+                "cell": None if event.cell is None else names.name(event.cell)}
+    if isinstance(event, ShipMove):
+        return {"type": "move_ship", "player": event.player, "ship": event.ship,
+                "cells": None if event.cells is None
+                else [names.name(c) for c in iter_cells(event.cells)]}
+    data: dict[str, Any] = {"type": "shot", "player": event.player,
+                            "cell": names.name(event.cell), "result": event.result.value}
+    if event.dying:
+        data["dying"] = True
+    return data
 
 
 def _event_from_dict(data: Mapping[str, Any], names: Coordinates) -> Event:
-    if data["type"] == "resign":
-        return Resignation(int(data["player"]))
-    if data["type"] != "shot":
-        raise RecordError(problem=f"unknown event type {data['type']!r}")
+    kind, player = data["type"], int(data["player"])
+    if kind == "resign":
+        return Resignation(player)
+    if kind == "handover":
+        return Handover(player, names.parse(data["cell"]))
+    if kind == "reveal_mine":
+        return MineReveal(player, None if data["cell"] is None else names.parse(data["cell"]))
+    if kind == "move_ship":
+        cells = None
+        if data["cells"] is not None:
+            cells = 0
+            for name in data["cells"]:
+                cells |= bit(names.parse(name))
+        return ShipMove(player, int(data["ship"]), cells)
+    if kind != "shot":
+        raise RecordError(problem=f"unknown event type {kind!r}")
     # The ship index is not stored: replaying the shot recomputes it, and Game.apply
     # compares everything else.
-    return Shot(int(data["player"]), names.parse(data["cell"]), ShotResult(data["result"]))
+    return Shot(player, names.parse(data["cell"]), ShotResult(data["result"]),
+                dying=bool(data.get("dying", False)))
 
 
 def fleet_to_data(rules: Rules, fleet: Fleet) -> list[dict[str, Any]]:
     """A fleet as plain data, the form records (and benchmark fleet files) store.
 
     Each ship is ``{"size": 4, "name": "battleship", "cells": ["A1", …]}``, cells
-    named with Latin letters.
+    named with Latin letters; submarines, mines and minesweepers add ``"role"``, ships
+    of a shape other than straight add ``"shape"``.
     """
     names = _latin(rules)
     return [{"size": s.kind.size, "name": s.kind.name,
+             **({} if s.kind.role is Role.SHIP else {"role": s.kind.role.value}),
+             **({} if s.kind.shape is Shape.STRAIGHT else {"shape": s.kind.shape.value}),
              "cells": [names.name(c) for c in s.cell_list()]} for s in fleet]
 
 
@@ -160,10 +190,13 @@ def fleet_from_data(rules: Rules, ships: Sequence[Mapping[str, Any]]) -> Fleet:
 
 def _fleet_from_list(rules: Rules, names: Coordinates, ships: Sequence[Mapping[str, Any]]
                      ) -> Fleet:
-    kinds = {(k.size, k.name): k for k in rules.fleet}
     placed: list[Ship] = []
     for entry in ships:
-        kind = kinds.get((entry["size"], entry["name"]))
+        # Records written before shapes and roles were stored name neither.
+        kind = next((k for k in rules.fleet
+                     if (k.size, k.name, k.role.value) == (entry["size"], entry["name"],
+                                                          entry.get("role", "ship"))
+                     and entry.get("shape", k.shape.value) == k.shape.value), None)
         if kind is None:
             raise RecordError(
                 problem=f"no ship {entry['name']!r} of size {entry['size']} in the rules")

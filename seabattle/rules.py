@@ -27,7 +27,7 @@ from typing import Any
 from seabattle.coords import ALPHABETS, MAX_SIDE, Alphabet, Coordinates, Grid, find_alphabet
 from seabattle.errors import RulesError
 from seabattle.i18n import MESSAGES, Language, Text
-from seabattle.shapes import MAX_BENT_SIZE, LayoutSearch, Shape, Touching
+from seabattle.shapes import LayoutSearch, Shape, Touching, place_singles
 
 
 class Announcement(Enum):
@@ -37,6 +37,39 @@ class Announcement(Enum):
     """«Убил!» and which ship it was (six, milton-bradley)."""
     SUNK = "sunk"
     """«Убил!» only; where ships may not touch, the cells still tell the size."""
+    NONE = "none"
+    """Nothing: a sinking is answered «Ранил!» like any hit (only the end of the game is
+    told). A submarine still gives itself away by its dying shot."""
+
+
+class Role(Enum):
+    """What a piece of the fleet is (RULES.md §3). Only ships and submarines count as
+    the fleet: a player left with mines and minesweepers alone has lost."""
+
+    SHIP = "ship"
+    SUBMARINE = "submarine"
+    """One cell; may touch any ship of its own fleet; when hit it sinks and fires a dying
+    shot at the same cell of the shooter's field."""
+    MINE = "mine"
+    """One cell, touching nothing: the shooter who hits it hands over one unhit cell of
+    their own fleet (or, in the classroom game, draws a hard problem)."""
+    MINESWEEPER = "minesweeper"
+    """One cell, touching nothing: the shooter who hits it reveals one of their own mines
+    that has not gone off."""
+
+    @property
+    def is_vessel(self) -> bool:
+        """Whether pieces of this role must be sunk to win."""
+        return self in (Role.SHIP, Role.SUBMARINE)
+
+
+class MineEffect(Enum):
+    """What hitting a mine does."""
+
+    HANDOVER = "handover"
+    """RULES.md §3: the shooter gives the mine's owner one unhit cell of their fleet."""
+    PROBLEM = "problem"
+    """The mathematical sea battle: the shooter's team draws a harder problem."""
 
 
 @dataclass(frozen=True)
@@ -50,10 +83,13 @@ class ShipKind:
     size: int
     name: str = ""
     shape: Shape = Shape.STRAIGHT
+    role: Role = Role.SHIP
 
     @property
     def title(self) -> Text:
         """The ship's name, translatable."""
+        if self.role is not Role.SHIP and not self.name:
+            return Text(f"role.{self.role.value}")
         if f"ship.{self.name}" in MESSAGES:
             return Text(f"ship.{self.name}")
         if self.name:
@@ -76,6 +112,15 @@ class Rules:
     announce: Announcement = Announcement.SUNK
     alphabet: str | None = None
     """The column letters; ``None`` means the players' language decides (ru or latin)."""
+    salvo: int | str = 1
+    """Shots per turn: a number, or ``"ships"`` for one per own ship still afloat. Answers
+    to a salvo are given together, and the turn then passes (no shoot-again)."""
+    mines_touch: bool = False
+    """The sub-variant where mines and minesweepers may touch ships and each other."""
+    mine_effect: MineEffect = MineEffect.HANDOVER
+    flying_dutchman: bool = False
+    """A hit (not sunk) ship may be moved by its owner anywhere legal, losing the hit deck;
+    the fleet is then one ship of :attr:`~seabattle.shapes.Shape.KING` shape."""
     grid: Grid = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -88,14 +133,82 @@ class Rules:
             raise RulesError("error.rules_field", field="ships", value=[],
                              expected=Text("expect.some_ships"))
         for kind in self.fleet:
-            limit = MAX_BENT_SIZE if kind.shape is Shape.BENT else max(self.width, self.height)
-            if not isinstance(kind.size, int) or not 1 <= kind.size <= limit:
-                raise RulesError("error.rules_field", field="size", value=kind.size,
-                                 expected=Text("expect.int_range", {"low": 1, "high": limit}))
+            self._check_kind(kind)
         object.__setattr__(self, "fleet", tuple(sorted(self.fleet, key=lambda k: -k.size)))
         if self.alphabet is not None:
             find_alphabet(self.alphabet).columns(self.width)
-        _ensure_fleet_fits(self.grid, self.fleet, self.touching)
+        self._check_combination()
+        _ensure_fleet_fits(self.grid, self.fleet, self.touching, self.mines_touch)
+
+    def _check_kind(self, kind: ShipKind) -> None:
+        longest = max(self.width, self.height)
+        if not isinstance(kind.size, int) or not 1 <= kind.size <= longest:
+            raise RulesError("error.rules_field", field="size", value=kind.size,
+                             expected=Text("expect.int_range", {"low": 1, "high": longest}))
+        if kind.role is not Role.SHIP and kind.size != 1:
+            raise RulesError("error.rules_field", field="size", value=kind.size,
+                             expected=Text("expect.one_cell", {"piece": Text(
+                                 f"role.{kind.role.value}")}))
+        if not kind.shape.allows(kind.size):
+            raise RulesError("error.rules_shape_size", size=kind.size,
+                             shape=Text(f"shape.{kind.shape.value}"))
+
+    def _check_combination(self) -> None:
+        """Refuse variants that do not go together, saying why."""
+        salvo = self.salvo
+        if salvo != "ships" and (not isinstance(salvo, int) or isinstance(salvo, bool)
+                                 or not 1 <= salvo <= self.grid.size):
+            raise RulesError("error.rules_field", field="salvo", value=salvo,
+                             expected=Text("expect.salvo"))
+        roles = {kind.role for kind in self.fleet}
+        if not roles & {Role.SHIP, Role.SUBMARINE}:
+            raise RulesError("error.rules_field", field="ships", value=[],
+                             expected=Text("expect.some_ships"))
+        specials = roles - {Role.SHIP}
+        if salvo != 1:
+            if self.shoot_again:
+                raise RulesError("error.rules_combination", reason=Text("combo.salvo_again"))
+            if specials or self.flying_dutchman:
+                raise RulesError("error.rules_combination", reason=Text("combo.salvo_special"))
+        kings = [kind for kind in self.fleet if kind.shape is Shape.KING]
+        if kings and len(self.fleet) != 1:
+            raise RulesError("error.rules_combination", reason=Text("combo.king_alone"))
+        if self.flying_dutchman and not kings:
+            raise RulesError("error.rules_combination", reason=Text("combo.dutchman_king"))
+        if self.mine_effect is MineEffect.PROBLEM and Role.MINESWEEPER in roles:
+            raise RulesError("error.rules_combination", reason=Text("combo.problem_sweeper"))
+
+    def shots_per_turn(self, own_afloat: int) -> int:
+        """How many shots a player with ``own_afloat`` vessels afloat fires per turn."""
+        return own_afloat if self.salvo == "ships" else int(self.salvo)
+
+    def variants(self) -> tuple[str, ...]:
+        """The variant rules of RULES.md §3 in use, by their rules-file keys (empty for
+        the rule systems of §2: any field, fleet, touching, shoot-again, announcement)."""
+        used = [key for role, key in _COUNT_KEYS.items() if self.count(role)]
+        if self.salvo != 1:
+            used.append("salvo")
+        if self.flying_dutchman:
+            used.append("flying_dutchman")
+        if self.announce is Announcement.NONE:
+            used.append("announce = none")
+        if any(kind.shape not in (Shape.STRAIGHT, Shape.BENT) for kind in self.fleet):
+            used.append("shape")
+        return tuple(used)
+
+    def count(self, role: Role) -> int:
+        """How many pieces of ``role`` each fleet has."""
+        return sum(kind.role is role for kind in self.fleet)
+
+    def keep_apart(self, first: ShipKind, second: ShipKind) -> Touching:
+        """How close two pieces of one fleet may lie: the touching rule for ships, none for
+        mines and minesweepers (unless :attr:`mines_touch`), a submarine may touch ships."""
+        mines = (Role.MINE, Role.MINESWEEPER)
+        if first.role in mines or second.role in mines:
+            return Touching.SIDES if self.mines_touch else Touching.NONE
+        if Role.SUBMARINE in (first.role, second.role):
+            return Touching.SIDES
+        return self.touching
 
     def fleet_sizes(self) -> tuple[int, ...]:
         """The sizes of the ships, largest first."""
@@ -135,36 +248,65 @@ class Rules:
             # Runs of equal ships in fleet order (not fleet_counts()): equal sizes of
             # different kinds may interleave, and the order must survive a round trip.
             "ships": [{"size": k.size, "count": len(list(run)), "name": k.name,
-                       "shape": k.shape.value} for k, run in groupby(self.fleet)],
+                       "shape": k.shape.value, "role": k.role.value}
+                      for k, run in groupby(self.fleet)],
         }
         if self.alphabet is not None:
             data["alphabet"] = self.alphabet
+        specials = [kind for kind in self.fleet if kind.role is not Role.SHIP]
+        data["ships"] = [entry for entry in data["ships"] if entry.pop("role") == "ship"]
+        for role in (Role.SUBMARINE, Role.MINE, Role.MINESWEEPER):
+            if any(kind.role is role for kind in specials):
+                data[_COUNT_KEYS[role]] = self.count(role)
+        for key, default in (("salvo", 1), ("mines_touch", False),
+                             ("mine_effect", MineEffect.HANDOVER), ("flying_dutchman", False)):
+            value = getattr(self, key)
+            if value != default:
+                data[key] = value.value if isinstance(value, Enum) else value
         return data
 
 
 @cache
-def _ensure_fleet_fits(grid: Grid, fleet: tuple[ShipKind, ...], touching: Touching) -> None:
+def _ensure_fleet_fits(grid: Grid, fleet: tuple[ShipKind, ...], touching: Touching,
+                       mines_touch: bool) -> None:
     """Refuse, quickly, a fleet that no layout can fit on the field."""
+    ships = [kind for kind in fleet if kind.role is Role.SHIP]
+    singles = [kind.role is not Role.SUBMARINE and not mines_touch
+               for kind in fleet if kind.role is not Role.SHIP]
     # Each ship with its half-ring fits into a (size+1)×2 box on a field one row and
     # one column larger (the classic counting argument); with corners allowed it is
     # the ship plus one cell, and with touching allowed the ship alone.
     if touching is Touching.NONE:
-        need = sum((k.size + 1) * 2 for k in fleet)
+        need = sum((k.size + 1) * 2 for k in ships)
         room = (grid.width + 1) * (grid.height + 1)
     else:
-        need = sum(k.size for k in fleet)
+        need = sum(k.size for k in ships)
         room = grid.size
-    if need > room:
+    if need + len(singles) > room:
         raise RulesError("error.rules_infeasible",
-                         reason=Text("error.rules_infeasible_area", {"need": need, "room": room}))
-    search = LayoutSearch(grid, [(k.size, k.shape) for k in fleet], touching)
-    if search.run(node_limit=100_000) is None:
+                         reason=Text("error.rules_infeasible_area",
+                                     {"need": need + len(singles), "room": room}))
+    if any(not kind.shape.is_listed for kind in ships):
+        return  # a lone Flying Dutchman: the area bound is the whole check
+    search = LayoutSearch(grid, [(k.size, k.shape) for k in ships], touching)
+    layout = search.run(node_limit=100_000)
+    if layout is None:
         raise RulesError("error.rules_infeasible",
                          reason=Text("error.rules_infeasible_search", {"nodes": search.nodes}))
+    occupied = 0
+    for cells in layout:
+        occupied |= cells
+    # Mines first: they are the pickier pieces.
+    if place_singles(grid, occupied, 0, sorted(singles, reverse=True)) is None:
+        raise RulesError("error.rules_infeasible", reason=Text("error.rules_infeasible_singles"))
 
 
 def _fleet(*groups: tuple[int, int, str], shape: Shape = Shape.STRAIGHT) -> tuple[ShipKind, ...]:
     return tuple(ShipKind(size, name, shape) for size, count, name in groups for _ in range(count))
+
+
+def _specials(role: Role, count: int) -> tuple[ShipKind, ...]:
+    return tuple(ShipKind(1, "", Shape.STRAIGHT, role) for _ in range(count))
 
 
 _CLASSIC_FLEET = _fleet((4, 1, "battleship"), (3, 2, "cruiser"), (2, 3, "destroyer"),
@@ -191,12 +333,17 @@ PRESETS: dict[str, Rules] = {
         Rules("big-18", 18, 18,
               _fleet((6, 1, "flagship"), (5, 2, "carrier"), (4, 3, "battleship"),
                      (3, 4, "cruiser"), (2, 5, "destroyer"), (1, 6, "boat"))),
+        Rules("flying-dutchman", 20, 20, (ShipKind(6, "dutchman", Shape.KING),),
+              flying_dutchman=True),
+        Rules("math", 10, 10, _CLASSIC_FLEET + _specials(Role.MINE, 3),
+              mine_effect=MineEffect.PROBLEM),
     )
 }
 """Every preset rule set by name (RULES.md §2; the big-board fleets are our choice,
 documented in ``docs/rules.md``)."""
 
-_ALIASES = {"russian": "classic", "battleship": "milton-bradley", "hasbro": "milton-bradley",
+_ALIASES = {"russian": "classic", "dutchman": "flying-dutchman", "classroom": "math",
+            "battleship": "milton-bradley", "hasbro": "milton-bradley",
             "15x15": "big-15", "16x16": "big-16", "18x18": "big-18"}
 
 
@@ -230,8 +377,11 @@ def _typed(data: Mapping[str, Any], key: str, kind: type, default: Any, expect: 
     return value
 
 
+_COUNT_KEYS = {Role.SUBMARINE: "submarines", Role.MINE: "mines",
+               Role.MINESWEEPER: "minesweepers"}
 _KNOWN_KEYS = {"base", "name", "width", "height", "touching", "shape", "shoot_again",
-               "announce", "alphabet", "ships"}
+               "announce", "alphabet", "ships", "salvo", "mines_touch", "mine_effect",
+               "flying_dutchman", *_COUNT_KEYS.values()}
 _SHIP_KEYS = {"size", "count", "name", "shape"}
 
 
@@ -248,12 +398,18 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     int_range = Text("expect.int_range", {"low": 1, "high": MAX_SIDE})
     width = _typed(data, "width", int, base.width, int_range)
     default_shape = _enum(Shape, data, "shape", base.fleet[0].shape)
-    fleet = base.fleet if "ships" not in data else _fleet_from_list(data["ships"], default_shape)
+    base_ships = tuple(kind for kind in base.fleet if kind.role is Role.SHIP)
+    fleet = base_ships if "ships" not in data else _fleet_from_list(data["ships"], default_shape)
     if "shape" in data and "ships" not in data:
         fleet = tuple(replace(kind, shape=default_shape) for kind in fleet)
+    fleet += _special_pieces(data, base)
     alphabet = data.get("alphabet", base.alphabet)
     if alphabet is not None:
         find_alphabet(_typed(data, "alphabet", str, alphabet, Text("expect.alphabet")))
+    salvo = data.get("salvo", base.salvo)
+    # Salvo and shoot-again never go together: a file asking for a salvo on a preset
+    # that shoots again means the salvo rule, unless it says shoot_again itself.
+    shoot_again_default = base.shoot_again and salvo == 1
     return Rules(
         name=_typed(data, "name", str, "custom" if set(data) - {"base"} else base.name,
                     Text("expect.text")),
@@ -261,10 +417,27 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
         height=_typed(data, "height", int, width if "width" in data else base.height, int_range),
         fleet=fleet,
         touching=_enum(Touching, data, "touching", base.touching),
-        shoot_again=_typed(data, "shoot_again", bool, base.shoot_again, Text("expect.bool")),
+        shoot_again=_typed(data, "shoot_again", bool, shoot_again_default, Text("expect.bool")),
         announce=_enum(Announcement, data, "announce", base.announce),
         alphabet=alphabet,
+        salvo=salvo,
+        mines_touch=_typed(data, "mines_touch", bool, base.mines_touch, Text("expect.bool")),
+        mine_effect=_enum(MineEffect, data, "mine_effect", base.mine_effect),
+        flying_dutchman=_typed(data, "flying_dutchman", bool, base.flying_dutchman,
+                               Text("expect.bool")),
     )
+
+
+def _special_pieces(data: Mapping[str, Any], base: Rules) -> tuple[ShipKind, ...]:
+    """The submarines, mines and minesweepers a rules file asks for (or the base's)."""
+    pieces: list[ShipKind] = []
+    for role, key in _COUNT_KEYS.items():
+        limit = Text("expect.int_range", {"low": 0, "high": 99})
+        count = _typed(data, key, int, base.count(role), limit)
+        if not 0 <= count <= 99:
+            raise RulesError("error.rules_field", field=key, value=count, expected=limit)
+        pieces.extend(_specials(role, count))
+    return tuple(pieces)
 
 
 def _fleet_from_list(ships: Any, default_shape: Shape) -> tuple[ShipKind, ...]:

@@ -12,12 +12,15 @@ import random
 from collections.abc import Sequence
 from enum import Enum
 from functools import cache
+from math import isqrt
 
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 
 MAX_BENT_SIZE = 6
 """Largest bent ship whose shapes are enumerated (216 shapes of six cells): larger ones
 would make listing placements take seconds on big fields."""
+MAX_KING_SIZE = 8
+"""Largest Flying Dutchman (RULES.md §3: five to eight decks)."""
 
 
 class Shape(Enum):
@@ -27,6 +30,37 @@ class Shape(Enum):
     """A row or a column of cells."""
     BENT = "bent"
     """Any cells joined side to side ("изгибами"), never only by a corner."""
+    L = "l"
+    """«Г»: a line with one more cell at a right angle at one end (three cells or more)."""
+    SQUARE = "square"
+    """A square block of cells (4, 9, … cells)."""
+    ZIGZAG = "zigzag"
+    """Two equal lines side by side, shifted by one cell (an even number of cells, four or
+    more: the S and Z of four cells)."""
+    KING = "king"
+    """Cells joined by a side or a corner, as a chess king moves: the Flying Dutchman,
+    which "runs vertically, horizontally and diagonally at once" (at most
+    :data:`MAX_KING_SIZE` cells; never listed as placements, see :func:`is_listed`)."""
+
+    def allows(self, size: int) -> bool:
+        """Whether a ship of ``size`` cells can take this shape."""
+        if self is Shape.L:
+            return size >= 3
+        if self is Shape.SQUARE:
+            return size >= 4 and isqrt(size) ** 2 == size
+        if self is Shape.ZIGZAG:
+            return size >= 4 and size % 2 == 0
+        if self is Shape.BENT:
+            return 1 <= size <= MAX_BENT_SIZE
+        if self is Shape.KING:
+            return 1 <= size <= MAX_KING_SIZE
+        return size >= 1
+
+    @property
+    def is_listed(self) -> bool:
+        """Whether :func:`placements` can list every placement of this shape (not KING:
+        eight king-connected cells have 147,941 fixed shapes)."""
+        return self is not Shape.KING
 
 
 class Touching(Enum):
@@ -69,14 +103,34 @@ def polyominoes(size: int) -> tuple[frozenset[tuple[int, int]], ...]:
     return tuple(sorted(grown, key=sorted))
 
 
+def _orientations(cells: frozenset[tuple[int, int]]) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The distinct rotations and mirror images of a shape, normalised."""
+    found: set[frozenset[tuple[int, int]]] = set()
+    current = cells
+    for _ in range(4):
+        current = _normalise(frozenset((c, -r) for r, c in current))
+        found.add(current)
+        found.add(_normalise(frozenset((r, -c) for r, c in current)))
+    return tuple(sorted(found, key=sorted))
+
+
 def _offsets(size: int, shape: Shape) -> tuple[frozenset[tuple[int, int]], ...]:
+    if not shape.allows(size) or not shape.is_listed:
+        raise ValueError(f"no {shape.value} ship of {size} cells is listed")
     if shape is Shape.STRAIGHT:
         across = frozenset((0, c) for c in range(size))
-        down = frozenset((r, 0) for r in range(size))
-        return (across,) if size == 1 else (across, down)
-    if size > MAX_BENT_SIZE:
-        raise ValueError(f"bent ships have at most {MAX_BENT_SIZE} cells, not {size}")
-    return polyominoes(size)
+        return _orientations(across)
+    if shape is Shape.BENT:
+        return polyominoes(size)
+    if shape is Shape.L:
+        base = frozenset((r, 0) for r in range(size - 1)) | {(size - 2, 1)}
+    elif shape is Shape.SQUARE:
+        side = isqrt(size)
+        base = frozenset((r, c) for r in range(side) for c in range(side))
+    else:  # ZIGZAG
+        half = size // 2
+        base = frozenset((0, c + 1) for c in range(half)) | {(1, c) for c in range(half)}
+    return _orientations(base)
 
 
 @cache
@@ -97,12 +151,35 @@ def placements(grid: Grid, size: int, shape: Shape) -> tuple[Bitboard, ...]:
 
 def has_shape(grid: Grid, cells: Bitboard, shape: Shape) -> bool:
     """Whether the cells of one ship form ``shape``."""
+    size = cells.bit_count()
+    if not shape.allows(size):
+        return False
     if shape is Shape.BENT:
         return grid.is_connected(cells)
-    rows = {grid.row_col(c)[0] for c in iter_cells(cells)}
-    cols = {grid.row_col(c)[1] for c in iter_cells(cells)}
-    line = len(rows) == 1 or len(cols) == 1
-    return line and grid.is_connected(cells)
+    if shape is Shape.KING:
+        return grid.is_connected(cells, diagonal=True)
+    offsets = _normalise(frozenset(grid.row_col(c) for c in iter_cells(cells)))
+    return offsets in _offsets(size, shape)
+
+
+def random_king_ship(grid: Grid, size: int, rng: random.Random, blocked: Bitboard = 0
+                     ) -> Bitboard | None:
+    """A random ship of ``size`` king-connected cells avoiding ``blocked``, grown cell by
+    cell from a random free cell; ``None`` if a few hundred tries find no room."""
+    free = grid.full & ~blocked
+    if free.bit_count() < size:
+        return None
+    cells_free = list(iter_cells(free))
+    for _ in range(300):
+        ship = bit(rng.choice(cells_free))
+        while ship.bit_count() < size:
+            frontier = grid.dilate(ship, diagonal=True) & free & ~ship
+            if not frontier:
+                break
+            ship |= bit(rng.choice(list(iter_cells(frontier))))
+        if ship.bit_count() == size:
+            return ship
+    return None
 
 
 def halo(grid: Grid, cells: Bitboard, touching: Touching) -> Bitboard:
@@ -189,3 +266,28 @@ class LayoutSearch:
         for position, original in enumerate(self.order):
             layout[original] = chosen[position]
         return layout
+
+
+def place_singles(grid: Grid, occupied: Bitboard, aloof_zone: Bitboard,
+                  aloof: Sequence[bool], rng: random.Random | None = None) -> list[int] | None:
+    """Cells for one-cell pieces (submarines, mines, minesweepers), in the order given.
+
+    An *aloof* piece touches nothing, not even at a corner (a mine); any other one only
+    keeps off ``occupied`` cells and the zone around aloof pieces (a submarine, which may
+    touch ships). ``aloof_zone`` is that zone for pieces already placed. With ``rng``
+    each piece takes a random allowed cell, else the first one; ``None`` when a piece
+    finds no room.
+    """
+    cells: list[int] = []
+    for keeps_clear in aloof:
+        taken = grid.dilate(occupied, diagonal=True) if keeps_clear else occupied | aloof_zone
+        allowed = grid.full & ~taken
+        if not allowed:
+            return None
+        cell = (rng.choice(list(iter_cells(allowed))) if rng
+                else (allowed & -allowed).bit_length() - 1)
+        cells.append(cell)
+        occupied |= bit(cell)
+        if keeps_clear:
+            aloof_zone |= grid.dilate(bit(cell), diagonal=True)
+    return cells

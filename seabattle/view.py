@@ -17,16 +17,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from seabattle.coords import Bitboard, bit
-from seabattle.events import Event, Shot, ShotResult
+from seabattle.events import (
+    Decision,
+    Event,
+    Handover,
+    MineReveal,
+    Pending,
+    ShipMove,
+    Shot,
+    ShotResult,
+)
+from seabattle.fleet import Fleet, Ship
 from seabattle.i18n import Text
-from seabattle.rules import Announcement, Rules, ShipKind
+from seabattle.rules import Announcement, Role, Rules, ShipKind
 from seabattle.shapes import Touching, placements, ring
-
-if TYPE_CHECKING:
-    from seabattle.fleet import Fleet
 
 
 @dataclass(frozen=True)
@@ -37,14 +43,15 @@ class ShotInfo:
     result: ShotResult
     kind: ShipKind | None = None
     """The sunk ship's kind, when the rules announce it (or the ship is one's own)."""
+    dying: bool = False
+    """A submarine's dying shot (RULES.md §3)."""
 
     @property
     def answer(self) -> Text:
-        """The answer to the shot: «Мимо!», «Ранил!», «Убил!» (naming the ship if known)."""
-        if self.result is ShotResult.MISS:
-            return Text("shot.miss")
-        if self.result is ShotResult.HIT:
-            return Text("shot.hit")
+        """The answer to the shot: «Мимо!», «Ранил!», «Убил!» (naming the ship if known),
+        «Мина!», «Тральщик!»."""
+        if self.result is not ShotResult.SUNK:
+            return Text(f"shot.{self.result.value}")
         if self.kind is None:
             return Text("shot.sunk")
         return Text("shot.sunk_named", {"ship": self.kind.title})
@@ -76,6 +83,7 @@ class PlayerView:
     shots: tuple[ShotInfo, ...]
     """The player's own shots, in order."""
     misses: Bitboard
+    """Enemy cells fired at that hold no ship: open water, mines and minesweepers."""
     hits: Bitboard
     """Every enemy cell hit, sunk ships included."""
     sunk: tuple[SunkShip, ...]
@@ -89,6 +97,25 @@ class PlayerView:
     winner: int | None
     opponent_fleet: Fleet | None
     """The opponent's fleet, revealed when the game is over."""
+    given: Bitboard = 0
+    """Enemy cells handed over to this player after mines went off, not yet fired at:
+    sure hits, each earning another shot."""
+    revealed_mines: Bitboard = 0
+    """Enemy mines revealed to this player by minesweepers, not yet fired at."""
+    enemy_mines: Bitboard = 0
+    """Enemy mines and minesweepers this player has hit."""
+    abandoned: Bitboard = 0
+    """Hits on enemy ships that moved away since (the Flying Dutchman)."""
+    own_position: Fleet | None = None
+    """The player's own fleet where it is now, if it moved since the start."""
+    handed_over: Bitboard = 0
+    """Cells of the player's own fleet handed over to the opponent after mines."""
+    mines_revealed: Bitboard = 0
+    """The player's own mines revealed to the opponent by minesweepers."""
+    pending: Pending | None = None
+    """The decision the game waits for (this player's or the opponent's)."""
+    shots_due: int = 1
+    """Shots in this turn (a salvo), when it is the player's turn."""
 
     @property
     def my_turn(self) -> bool:
@@ -116,12 +143,50 @@ class PlayerView:
     @property
     def open_hits(self) -> Bitboard:
         """Hit cells not known to belong to a sunk ship: ships still to finish off."""
-        return self.hits & ~self.sunk_cells
+        return self.hits & ~self.sunk_cells & ~self.abandoned
 
     @property
     def unknown(self) -> Bitboard:
         """Cells neither fired at nor known empty: where a ship may still be."""
-        return self.rules.grid.full & ~self.fired & ~self.known_empty
+        return (self.rules.grid.full & ~self.fired & ~self.known_empty & ~self.given
+                & ~self.revealed_mines)
+
+    @property
+    def possible_afloat(self) -> tuple[ShipKind, ...]:
+        """The enemy ships that may still be afloat: :attr:`enemy_afloat` when known,
+        else every ship and submarine of the fleet (never mines or minesweepers)."""
+        if self.enemy_afloat is not None:
+            return self.enemy_afloat
+        return tuple(kind for kind in self.rules.fleet if kind.role.is_vessel)
+
+    @property
+    def decision_due(self) -> Decision | None:
+        """The decision this player owes now, if any."""
+        if self.pending is None or self.pending.player != self.player:
+            return None
+        return self.pending.decision
+
+    @property
+    def fleet_now(self) -> Fleet:
+        """The player's own fleet where it is now."""
+        return self.own_position or self.own_fleet
+
+    def handover_options(self) -> Bitboard:
+        """Own cells the player may hand over after hitting a mine: unhit cells of their
+        ships and submarines, not handed over before."""
+        cells = 0
+        for ship in self.fleet_now:
+            if ship.kind.role.is_vessel:
+                cells |= ship.cells
+        return cells & ~self.incoming & ~self.handed_over
+
+    def reveal_options(self) -> Bitboard:
+        """Own mines the player may reveal after hitting a minesweeper."""
+        mines = 0
+        for piece in self.fleet_now:
+            if piece.kind.role is Role.MINE:
+                mines |= piece.cells
+        return mines & ~self.incoming & ~self.mines_revealed
 
     def legal_shots(self) -> Bitboard:
         """Cells the player may fire at (every cell not fired at, known-empty ones too)."""
@@ -131,69 +196,152 @@ class PlayerView:
 def _sunk_cells_certain(rules: Rules) -> bool:
     # Ships are joined side to side; if no two ships may share a side, the hits
     # joined to the sinking shot are that ship and nothing else.
-    return rules.touching is not Touching.SIDES
+    return rules.touching is not Touching.SIDES and rules.announce is not Announcement.NONE
+
+
+def _ring_known_empty(rules: Rules) -> bool:
+    # A submarine may hide in the ring of a sunk ship, and mines may lie there in
+    # the sub-variant where they touch ships.
+    return (_sunk_cells_certain(rules) and not rules.count(Role.SUBMARINE)
+            and not (rules.mines_touch and (rules.count(Role.MINE)
+                                            or rules.count(Role.MINESWEEPER))))
+
+
+@dataclass
+class _Enemy:
+    """What a player has learnt of the enemy field so far (built event by event)."""
+
+    misses: Bitboard = 0
+    hits: Bitboard = 0
+    known_empty: Bitboard = 0
+    given: Bitboard = 0
+    revealed_mines: Bitboard = 0
+    mines: Bitboard = 0
+    abandoned: Bitboard = 0
+    afloat_known: bool = True
 
 
 def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Sequence[Event],
-               to_move: int | None, winner: int | None) -> PlayerView:
+               to_move: int | None, winner: int | None, *, pending: Pending | None = None,
+               shots_due: int = 1) -> PlayerView:
     """The view of ``player``; used by :meth:`seabattle.game.Game.view`."""
-    grid = rules.grid
     opponent = 1 - player
-    incoming = misses = hits = known_empty = 0
+    incoming = 0
+    enemy = _Enemy()
     infos: list[ShotInfo] = []
     incoming_infos: list[ShotInfo] = []
     sunk: list[SunkShip] = []
-    afloat = Counter(rules.fleet)
-    afloat_known = True
+    afloat = Counter(k for k in rules.fleet if k.role.is_vessel)
+    own_position = fleets[player]
+    handed_over = mines_revealed = 0
     for event in events:
-        if not isinstance(event, Shot):
-            continue
-        if event.player == opponent:
-            incoming |= bit(event.cell)
-            own_kind = (fleets[player].ships[event.ship].kind
-                        if event.result is ShotResult.SUNK and event.ship is not None else None)
-            incoming_infos.append(ShotInfo(event.cell, event.result, own_kind))
-            continue
-        if event.result is ShotResult.MISS:
-            misses |= bit(event.cell)
-            infos.append(ShotInfo(event.cell, event.result))
-            continue
-        hits |= bit(event.cell)
-        if event.result is ShotResult.HIT:
-            infos.append(ShotInfo(event.cell, event.result))
-            continue
-        assert event.ship is not None
-        true_kind = fleets[opponent].ships[event.ship].kind
-        told = true_kind if rules.announce is Announcement.TYPE else None
-        infos.append(ShotInfo(event.cell, event.result, told))
-        cells = None
-        kind = told
-        if _sunk_cells_certain(rules):
-            cells = next(part for part in grid.components(hits) if part & bit(event.cell))
-            known_empty |= ring(grid, cells, rules.touching)
-            if kind is None:
-                kind = next((k for k in afloat if afloat[k] and k.size == cells.bit_count()), None)
-        if kind is None:
-            afloat_known = False
-        else:
-            afloat[kind] -= 1
-        sunk.append(SunkShip(event.cell, kind, cells))
+        if isinstance(event, Handover):
+            if event.player == opponent:
+                enemy.given |= bit(event.cell)
+            else:
+                handed_over |= bit(event.cell)
+        elif isinstance(event, MineReveal):
+            if event.cell is None:
+                continue
+            if event.player == opponent:
+                enemy.revealed_mines |= bit(event.cell)
+            else:
+                mines_revealed |= bit(event.cell)
+        elif isinstance(event, ShipMove):
+            if event.player == player and event.cells is not None:
+                own_position = _moved(own_position, event.ship, event.cells)
+            elif event.player == opponent and event.cells is not None:
+                enemy.abandoned |= _hits_on(events, player, event.ship) & enemy.hits
+        elif isinstance(event, Shot):
+            if event.player == opponent:
+                incoming |= bit(event.cell)
+                own_kind = (fleets[player].ships[event.ship].kind
+                            if event.result is ShotResult.SUNK and event.ship is not None
+                            else None)
+                incoming_infos.append(ShotInfo(event.cell, event.result, own_kind,
+                                               event.dying))
+            else:
+                infos.append(_learn(rules, fleets[opponent], event, enemy, afloat, sunk))
     if not _sunk_cells_certain(rules):
-        sunk = _deduce_touching_sunk(rules, hits, sunk)
+        sunk = _deduce_touching_sunk(rules, enemy.hits, sunk)
+    fired = enemy.misses | enemy.hits
     over = winner is not None
     return PlayerView(
         rules=rules, player=player, own_fleet=fleets[player], incoming=incoming,
         incoming_shots=tuple(incoming_infos),
-        shots=tuple(infos), misses=misses, hits=hits, sunk=tuple(sunk),
-        known_empty=known_empty & ~(misses | hits),
-        enemy_afloat=tuple(k for k in dict.fromkeys(rules.fleet) for _ in range(afloat[k]))
-        if afloat_known else None,
-        enemy_afloat_count=len(rules.fleet) - len(sunk),
-        own_afloat=tuple(s.kind for s in fleets[player] if not s.is_sunk(incoming)),
+        shots=tuple(infos), misses=enemy.misses, hits=enemy.hits, sunk=tuple(sunk),
+        known_empty=enemy.known_empty & ~fired,
+        enemy_afloat=tuple(k for k in dict.fromkeys(afloat) for _ in range(afloat[k]))
+        if enemy.afloat_known else None,
+        enemy_afloat_count=sum(k.role.is_vessel for k in rules.fleet) - len(sunk),
+        own_afloat=tuple(s.kind for s in own_position
+                         if s.kind.role.is_vessel and not s.is_sunk(incoming)),
         to_move=to_move, winner=winner,
         opponent_fleet=fleets[opponent] if over else None,
+        given=enemy.given & ~fired, revealed_mines=enemy.revealed_mines & ~fired,
+        enemy_mines=enemy.mines, abandoned=enemy.abandoned,
+        own_position=None if own_position is fleets[player] else own_position,
+        handed_over=handed_over, mines_revealed=mines_revealed,
+        pending=pending, shots_due=shots_due if to_move == player else 0,
     )
 
+
+def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counter[ShipKind],
+           sunk: list[SunkShip]) -> ShotInfo:
+    """Add what one of the player's own shots told to ``enemy``; the shot as answered."""
+    cell = bit(shot.cell)
+    if not shot.result.is_hit:
+        enemy.misses |= cell
+        if shot.result is not ShotResult.MISS:
+            enemy.mines |= cell
+        return ShotInfo(shot.cell, shot.result, dying=shot.dying)
+    enemy.hits |= cell
+    if shot.result is ShotResult.HIT:
+        return ShotInfo(shot.cell, ShotResult.HIT, dying=shot.dying)
+    assert shot.ship is not None
+    true_kind = fleet.ships[shot.ship].kind
+    submarine = true_kind.role is Role.SUBMARINE
+    if rules.announce is Announcement.NONE and not submarine:
+        return ShotInfo(shot.cell, ShotResult.HIT, dying=shot.dying)
+    # A submarine gives itself away by its dying shot, whatever the rules announce.
+    told = true_kind if rules.announce is Announcement.TYPE or submarine else None
+    cells = cell if submarine else None
+    kind = told
+    if cells is None and _sunk_cells_certain(rules):
+        known = 0
+        for ship in sunk:
+            known |= ship.cells or 0
+        cells = next(part for part in rules.grid.components(enemy.hits & ~known)
+                     if part & cell)
+        if kind is None:
+            kind = next((k for k in afloat if afloat[k] and k.size == cells.bit_count()
+                         and k.role is Role.SHIP), None)
+    if cells is not None and _ring_known_empty(rules):
+        enemy.known_empty |= ring(rules.grid, cells, rules.touching)
+    if kind is None:
+        enemy.afloat_known = False
+    else:
+        afloat[kind] -= 1
+    sunk.append(SunkShip(shot.cell, kind, cells))
+    return ShotInfo(shot.cell, shot.result, told, shot.dying)
+
+
+def _hits_on(events: Sequence[Event], shooter: int, ship: int) -> Bitboard:
+    """Cells where ``shooter``'s shots hit the opponent's ship number ``ship``."""
+    cells = 0
+    for event in events:
+        if isinstance(event, Shot) and event.player == shooter and event.ship == ship:
+            cells |= bit(event.cell)
+    return cells
+
+
+def _moved(fleet: Fleet, index: int, cells: Bitboard) -> Fleet:
+    ships = list(fleet.ships)
+    ships[index] = Ship(ships[index].kind, cells)
+    union = 0
+    for ship in ships:
+        union |= ship.cells
+    return Fleet(tuple(ships), union)
 
 
 def _deduce_touching_sunk(rules: Rules, hits: Bitboard, sunk: list[SunkShip]) -> list[SunkShip]:

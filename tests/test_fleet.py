@@ -32,7 +32,7 @@ from seabattle.fleet import (
     straight_ship,
     validate_fleet,
 )
-from seabattle.rules import PRESETS, Rules, ShipKind, rules_from_dict
+from seabattle.rules import PRESETS, Role, Rules, ShipKind, rules_from_dict
 from seabattle.shapes import Shape, Touching
 
 
@@ -64,9 +64,14 @@ def contact(rules: Rules, a: int, b: int) -> str | None:
     return None
 
 
-def forbidden(rules: Rules, how: str | None) -> bool:
+def forbidden(rules: Rules, how: str | None, roles: tuple[Role, Role] = (Role.SHIP, Role.SHIP)
+              ) -> bool:
     if how == "overlap":
         return True
+    if Role.MINE in roles or Role.MINESWEEPER in roles:
+        return how is not None and not rules.mines_touch  # mines touch nothing
+    if Role.SUBMARINE in roles:
+        return False  # a submarine may touch its own ships
     if rules.touching is Touching.NONE:
         return how is not None
     if rules.touching is Touching.CORNERS:
@@ -74,12 +79,15 @@ def forbidden(rules: Rules, how: str | None) -> bool:
     return False
 
 
-def connected(cells: set[tuple[int, int]]) -> bool:
+def connected(cells: set[tuple[int, int]], diagonal: bool = False) -> bool:
     start = next(iter(cells))
     seen, stack = {start}, [start]
+    steps = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    if diagonal:
+        steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]
     while stack:
         r, c = stack.pop()
-        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+        for n in ((r + dr, c + dc) for dr, dc in steps):
             if n in cells and n not in seen:
                 seen.add(n)
                 stack.append(n)
@@ -88,6 +96,8 @@ def connected(cells: set[tuple[int, int]]) -> bool:
 
 def shape_ok(rules: Rules, ship: Ship) -> bool:
     cells = squares(rules, ship.cells)
+    if ship.kind.shape is Shape.KING:
+        return len(cells) == ship.kind.size and connected(cells, diagonal=True)
     if len(cells) != ship.kind.size or not connected(cells):
         return False
     rows, cols = {r for r, _ in cells}, {c for _, c in cells}
@@ -111,7 +121,8 @@ def test_random_fleets_are_legal_for_every_preset(name: str, seed: int) -> None:
     for i, ship in enumerate(fleet):
         assert shape_ok(rules, ship)
         for other in fleet.ships[i + 1:]:
-            assert not forbidden(rules, contact(rules, ship.cells, other.cells))
+            assert not forbidden(rules, contact(rules, ship.cells, other.cells),
+                                 (ship.kind.role, other.kind.role))
         union |= ship.cells
     assert union == fleet.cells and fleet.cells.bit_count() == rules.fleet_cells
     assert validate_fleet(rules, list(reversed(fleet.ships))) == fleet

@@ -1,6 +1,7 @@
 """Golden playthroughs: one seeded game per preset, compared with a stored record exactly.
 
-For every preset in ``seabattle.rules.PRESETS`` a game between two fixed levels
+For every preset in ``seabattle.rules.PRESETS``, and every variant rule set of
+:data:`VARIANTS`, a game between two fixed levels
 (``hard`` against ``medium``) is played with generators seeded from the preset's
 name, and its record (``GameRecord.to_json``) must equal ``tests/golden/<preset>.json``
 character for character. Any change to fleet generation, the AI levels, the
@@ -28,33 +29,60 @@ from pathlib import Path
 import pytest
 
 from seabattle.ai.levels import make_strategy
+from seabattle.ai.player import ComputerPlayer
 from seabattle.fleet import random_fleet
 from seabattle.game import Game
 from seabattle.record import GameRecord, PlayerInfo
-from seabattle.rules import PRESETS
+from seabattle.rules import PRESETS, Rules, rules_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"
 LEVELS = ("hard", "medium")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
+VARIANTS: dict[str, dict[str, object]] = {
+    "variant-salvo": {"base": "classic", "salvo": 3},
+    "variant-salvo-ships": {"base": "six", "salvo": "ships"},
+    "variant-no-shoot-again": {"base": "classic", "shoot_again": False},
+    "variant-silent-sinking": {"base": "classic", "announce": "none"},
+    "variant-mines": {"base": "classic", "mines": 1},
+    "variant-minesweepers": {"base": "big-16", "mines": 3, "minesweepers": 1},
+    "variant-mines-touch": {"base": "classic", "mines": 2, "minesweepers": 1,
+                            "mines_touch": True},
+    "variant-submarines": {"base": "classic", "submarines": 2, "mines": 1},
+    "variant-shapes": {"base": "classic", "ships": [
+        {"size": 4, "shape": "l"}, {"size": 4, "shape": "square"},
+        {"size": 4, "shape": "zigzag"}, {"size": 2, "count": 2}, {"size": 1, "count": 3}]},
+}
+"""Variant rule sets of RULES.md §3 played through (beside the presets ``flying-dutchman``
+and ``math``)."""
+
+
+def golden_rules(name: str) -> Rules:
+    """A preset, or a rule set of :data:`VARIANTS`."""
+    return PRESETS[name] if name in PRESETS else rules_from_dict(VARIANTS[name])
+
+
+GAMES = sorted(PRESETS) + sorted(VARIANTS)
+
 
 def golden_record(preset: str) -> GameRecord:
     """The seeded game of ``preset``: fleets, shots and who starts all drawn from its name."""
-    rules = PRESETS[preset]
+    rules = golden_rules(preset)
     fleets = [random_fleet(rules, random.Random(f"golden:{preset}:fleet:{p}")) for p in (0, 1)]
     first = random.Random(f"golden:{preset}:first").randrange(2)
-    players = [make_strategy(level, random.Random(f"golden:{preset}:shots:{p}"))
+    players = [ComputerPlayer(make_strategy(level, random.Random(f"golden:{preset}:shots:{p}"),
+                                            rules),
+                              random.Random(f"golden:{preset}:decisions:{p}"))
                for p, level in enumerate(LEVELS)]
     game = Game(rules, fleets, first)
     while not game.is_over:
-        player = game.to_move
-        assert player is not None
-        game.fire(player, players[player].choose(game.view(player)))
+        for seat, player in enumerate(players):
+            player.play_out(game, seat)
     return GameRecord.of(game, (PlayerInfo(LEVELS[0], LEVELS[0]), PlayerInfo(LEVELS[1], LEVELS[1])),
                          seed=f"golden:{preset}")
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", GAMES)
 def test_golden_playthrough(preset: str) -> None:
     path = GOLDEN / f"{preset}.json"
     produced = golden_record(preset).to_json() + "\n"
@@ -67,15 +95,15 @@ def test_golden_playthrough(preset: str) -> None:
         f"the seeded {preset} game differs from {path.name}; see this module's docstring")
 
 
-@pytest.mark.parametrize("preset", sorted(PRESETS))
+@pytest.mark.parametrize("preset", GAMES)
 def test_golden_files_are_valid_finished_games(preset: str) -> None:
     path = GOLDEN / f"{preset}.json"
     record = GameRecord.from_json(path.read_text(encoding="utf-8"))
     game = record.game()
     assert game.is_over and game.winner is not None
     assert game.afloat(1 - game.winner) == []
-    assert record.rules == PRESETS[preset]
+    assert record.rules == golden_rules(preset)
 
 
 def test_every_golden_file_belongs_to_a_preset() -> None:
-    assert {p.stem for p in GOLDEN.glob("*.json")} == set(PRESETS)
+    assert {p.stem for p in GOLDEN.glob("*.json")} == set(GAMES)

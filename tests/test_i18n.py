@@ -11,8 +11,9 @@ import pytest
 
 import seabattle
 from seabattle import errors
+from seabattle.events import Decision, ShotResult
 from seabattle.i18n import LANGUAGES, MESSAGES, Text, language_from_locale, translate
-from seabattle.rules import PRESETS, Announcement
+from seabattle.rules import PRESETS, Announcement, Role
 from seabattle.shapes import Shape, Touching
 
 PACKAGE = Path(seabattle.__file__).parent
@@ -91,8 +92,15 @@ def test_keys_built_from_names_exist() -> None:
         assert f"shape.{shape.value}" in MESSAGES
     for rules in PRESETS.values():
         for kind in rules.fleet:
-            assert f"ship.{kind.name}" in MESSAGES, (rules.name, kind.name)
-    assert {a.value for a in Announcement} == {"type", "sunk"}
+            if kind.role is Role.SHIP:
+                assert f"ship.{kind.name}" in MESSAGES, (rules.name, kind.name)
+    for role in Role:
+        assert f"role.{role.value}" in MESSAGES or role is Role.SHIP
+    for result in ShotResult:
+        assert f"shot.{result.value}" in MESSAGES
+    for decision in Decision:
+        assert f"decision.{decision.value}" in MESSAGES
+    assert {a.value for a in Announcement} == {"type", "sunk", "none"}
 
 
 def test_translation_fills_in_nested_texts() -> None:

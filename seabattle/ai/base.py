@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from dataclasses import replace
 from typing import ClassVar
 
-from seabattle.coords import Bitboard, iter_cells
+from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.rules import Rules
 from seabattle.view import PlayerView
 
 
@@ -26,9 +28,38 @@ class TargetingStrategy(ABC):
     def new_game(self) -> None:  # noqa: B027 - optional hook, most strategies keep no state
         """Forget anything remembered from a previous game."""
 
+    @classmethod
+    def supports(cls, rules: Rules) -> bool:
+        """Whether this strategy can play under ``rules`` (see :func:`make_strategy`)."""
+        return True
+
     @abstractmethod
     def choose(self, view: PlayerView) -> int:
         """The cell to fire at next; always one of ``view.legal_shots()``."""
+
+    def choose_salvo(self, view: PlayerView, count: int) -> list[int]:
+        """``count`` distinct cells to fire at together.
+
+        By default :meth:`choose` is asked again and again, each cell already chosen
+        counted as a miss (its answer is not known yet, and a second shot there would
+        be wasted); strategies with a probability map take its best cells instead.
+        """
+        chosen: list[int] = []
+        pending = view
+        for _ in range(min(count, view.legal_shots().bit_count())):
+            cell = self.choose(pending)
+            chosen.append(cell)
+            pending = replace(pending, misses=pending.misses | bit(cell))
+        return chosen
+
+    def next_shots(self, view: PlayerView) -> list[int]:
+        """The player's whole turn: a cell handed over by a mine first (a sure hit that
+        earns another shot), else :meth:`choose`, or :meth:`choose_salvo` for a salvo."""
+        if view.given:
+            return [(view.given & -view.given).bit_length() - 1]
+        if view.shots_due > 1:
+            return self.choose_salvo(view, view.shots_due)
+        return [self.choose(view)]
 
     def pick(self, cells: Bitboard) -> int:
         """A uniformly random cell of a non-empty bitboard."""

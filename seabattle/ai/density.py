@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from seabattle.ai.base import TargetingStrategy
 from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.rules import Rules
 from seabattle.shapes import Touching, placement_halos, placements
 from seabattle.view import PlayerView
 
@@ -24,7 +25,7 @@ def density_map(view: PlayerView) -> list[int]:
     blocked = view.misses | view.known_empty | view.sunk_cells
     open_hits = view.open_hits
     groups = grid.components(open_hits) if rules.touching is not Touching.SIDES else []
-    afloat = view.enemy_afloat if view.enemy_afloat is not None else rules.fleet
+    afloat = view.possible_afloat
     score = [0] * grid.size
     for kind in dict.fromkeys(afloat):
         copies = sum(1 for k in afloat if k == kind)
@@ -48,6 +49,10 @@ class DensityStrategy(TargetingStrategy):
     """Fires at the cell covered by the most consistent ship placements."""
 
     name = "density"
+
+    @classmethod
+    def supports(cls, rules: Rules) -> bool:
+        return all(kind.shape.is_listed for kind in rules.fleet)
 
     def choose(self, view: PlayerView) -> int:
         score = density_map(view)

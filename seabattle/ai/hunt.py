@@ -47,13 +47,14 @@ class HuntStrategy(TargetingStrategy):
                             along |= bit(neighbour)
                 if along & open_cells:
                     return along & open_cells
-            around = grid.dilate(component, diagonal=False) & open_cells
+            king = any(k.shape is Shape.KING for k in view.rules.fleet)
+            around = grid.dilate(component, diagonal=king) & open_cells
             if around:
                 return around
         return 0
 
     def _hunting_cells(self, view: PlayerView) -> Bitboard:
-        sizes = [k.size for k in (view.enemy_afloat or view.rules.fleet)]
+        sizes = [k.size for k in view.possible_afloat] or [1]
         spacing = min(sizes)
         if self._offset is None:
             self._offset = self.rng.randrange(spacing)

@@ -11,6 +11,7 @@ from seabattle.ai.hunt import HuntStrategy
 from seabattle.ai.random_shots import RandomStrategy
 from seabattle.ai.weights import WeightsStrategy
 from seabattle.errors import SeaBattleError
+from seabattle.rules import Rules
 
 STRATEGIES: dict[str, type[TargetingStrategy]] = {
     cls.name: cls for cls in (RandomStrategy, HuntStrategy, WeightsStrategy, DensityStrategy,
@@ -28,11 +29,23 @@ LEVELS: dict[str, str] = {
 """Each difficulty level and the strategy that plays it, weakest first."""
 
 
-def make_strategy(name: str, rng: random.Random) -> TargetingStrategy:
-    """A targeting strategy by level (``hard``) or strategy name (``density``)."""
+def make_strategy(name: str, rng: random.Random, rules: Rules | None = None
+                  ) -> TargetingStrategy:
+    """A targeting strategy by level (``hard``) or strategy name (``density``).
+
+    Given ``rules`` that the strategy cannot model (the admiral and the Flying
+    Dutchman, say), the next weaker level that can plays instead: every level plays
+    every rule set (docs/variants.md lists which plays what).
+    """
     key = LEVELS.get(name.lower(), name.lower())
     try:
-        return STRATEGIES[key](rng)
+        chosen = STRATEGIES[key]
     except KeyError:
         raise SeaBattleError("error.unknown_level", name=name,
                              known=", ".join([*LEVELS, *STRATEGIES])) from None
+    if rules is not None and not chosen.supports(rules):
+        weaker = list(LEVELS.values())
+        position = weaker.index(key) if key in weaker else len(weaker)
+        chosen = next(STRATEGIES[k] for k in reversed(weaker[:position])
+                      if STRATEGIES[k].supports(rules))
+    return chosen(rng)

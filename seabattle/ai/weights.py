@@ -57,7 +57,7 @@ class WeightsStrategy(TargetingStrategy):
 
         near_destroyed = grid.dilate(destroyed, diagonal=True)
         gains = [0] * grid.size
-        afloat = view.enemy_afloat if view.enemy_afloat is not None else view.rules.fleet
+        afloat = view.possible_afloat
         for kind in afloat:
             for placement in placements(grid, kind.size, Shape.STRAIGHT):
                 if placement & miss or placement & near_destroyed:

@@ -8,8 +8,9 @@ from pathlib import Path
 
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
 from seabattle.errors import RecordError
-from seabattle.events import Resignation
+from seabattle.events import Resignation, Shot
 from seabattle.i18n import translate
+from seabattle.narration import describe, shot_answer
 from seabattle.plain import render_fields
 from seabattle.record import GameRecord
 from seabattle.session import GameSettings
@@ -59,10 +60,13 @@ def run(args: argparse.Namespace) -> int:
             if isinstance(event, Resignation):
                 line = translate("replay.resign", language, number=position, count=count,
                                  player=who)
-            else:
-                info = game.view(event.player).shots[-1]
+            elif isinstance(event, Shot) and not event.dying:
+                answer = shot_answer(event, record.fleets).render(language)
                 line = translate("replay.move", language, number=position, count=count, player=who,
-                                 cell=coords.name(event.cell), answer=info.answer.render(language))
+                                 cell=coords.name(event.cell), answer=answer)
+            else:
+                line = translate("replay.event", language, number=position, count=count,
+                                 player=who, what=describe(event, record.fleets, coords))
             out.write(line + "\n")
         out.write(render_fields(game.view(0), settings, reveal=record.fleets[1],
                                 titles=(names[0], names[1])) + "\n")

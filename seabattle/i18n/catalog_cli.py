@@ -52,6 +52,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "{first} против {second}, правила {rules}; ходов: {count}."),
     "replay.move": ("Move {number}/{count}: {player} fires at {cell}: {answer}",
                     "Ход {number}/{count}: {player} стреляет по {cell}: {answer}"),
+    "replay.event": ("Move {number}/{count}: {player} {what}",
+                     "Ход {number}/{count}: {player} {what}"),
     "replay.resign": ("Move {number}/{count}: {player} resigns.",
                       "Ход {number}/{count}: {player} сдаётся."),
     "replay.start": ("Start of the game.", "Начало партии."),
@@ -63,6 +65,46 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "не удалось прочитать запись {path!r}: {problem}"),
     "error.rules_file": ("cannot read the rules file {path!r}: {problem}",
                          "не удалось прочитать файл правил {path!r}: {problem}"),
+    # seabattle analyze
+    "analyze.title": ("{player}: every shot against the admiral's best",
+                      "{player}: каждый выстрел против лучшего хода адмирала"),
+    "analyze.col.move": ("Move", "Ход"),
+    "analyze.col.cell": ("Cell", "Клетка"),
+    "analyze.col.result": ("Result", "Итог"),
+    "analyze.col.chosen": ("Chance", "Шанс"),
+    "analyze.col.best": ("Best", "Лучший"),
+    "analyze.col.loss": ("Lost", "Потеря"),
+    "analyze.col.verdict": ("Verdict", "Оценка"),
+    "analyze.result.miss": ("miss", "мимо"),
+    "analyze.result.hit": ("hit", "ранил"),
+    "analyze.result.sunk": ("sunk", "убил"),
+    "analyze.result.mine": ("mine", "мина"),
+    "analyze.result.minesweeper": ("minesweeper", "тральщик"),
+    "analyze.verdict.best": ("best", "лучший"),
+    "analyze.verdict.good": ("good", "хороший"),
+    "analyze.verdict.inaccuracy": ("inaccuracy", "неточность"),
+    "analyze.verdict.mistake": ("mistake", "ошибка"),
+    "analyze.verdict.blunder": ("blunder", "грубая ошибка"),
+    "analyze.shots": ("Shots to sink the fleet: {shots}.",
+                      "Выстрелов до потопления флота: {shots}."),
+    "analyze.shots_unfinished": ("Shots: {shots} (the enemy fleet was not sunk).",
+                                 "Выстрелов: {shots} (флот противника не потоплен)."),
+    "analyze.admiral": (
+        "The admiral against the same fleet from the start: {mean:.1f} shots on average "
+        "({low}–{high}, {games} games).",
+        "Адмирал против того же флота с начала партии: в среднем {mean:.1f} выстрела "
+        "({low}–{high}, партий: {games})."),
+    "analyze.mean_loss": ("Probability lost per shot: {loss:.3f} on average.",
+                          "Потеря вероятности за выстрел: в среднем {loss:.3f}."),
+    "analyze.counts": ("Inaccuracies: {inaccuracies}, mistakes: {mistakes}, blunders: {blunders}.",
+                       "Неточностей: {inaccuracies}, ошибок: {mistakes}, грубых ошибок: {blunders}."),
+    "analyze.legend": (
+        "Chance: the admiral's probability that the cell held a ship, from what the shooter "
+        "knew then; Lost: best minus chance (inaccuracy from 0.08, mistake from 0.15, "
+        "blunder from 0.30).",
+        "Шанс: вероятность корабля в клетке по оценке адмирала, исходя из того, что стрелявший "
+        "знал в тот момент; Потеря: лучший шанс минус выбранный (неточность от 0,08, ошибка "
+        "от 0,15, грубая ошибка от 0,30)."),
     # seabattle bot / match / tournament (seabattle.bots, seabattle.match)
     "bot.error": ("the bot failed: {problem}", "бот ошибся: {problem}"),
     "bot.error_syntax": ("malformed line {line!r}: {problem}",

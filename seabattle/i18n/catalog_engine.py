@@ -6,6 +6,36 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "shot.hit": ("Hit!", "Ранил!"),
     "shot.sunk": ("Sunk!", "Убил!"),
     "shot.sunk_named": ("Sunk! The {ship} went down.", "Убил! Потоплен: {ship}."),
+    "shot.mine": ("Mine!", "Мина!"),
+    "shot.minesweeper": ("Minesweeper!", "Тральщик!"),
+    "shot.dying": ("The submarine's dying shot at {cell}: {answer}",
+                   "Предсмертный выстрел подлодки по {cell}: {answer}"),
+    "shot.moved": ("The Flying Dutchman has slipped away!", "Летучий голландец ушёл!"),
+    # Events as an umpire tells them (seabattle.narration).
+    "event.shot": ("fires at {cell}: {answer}", "стреляет по {cell}: {answer}"),
+    "event.dying": ("the sunk submarine fires back at {cell}: {answer}",
+                    "потопленная подлодка стреляет в ответ по {cell}: {answer}"),
+    "event.resign": ("resigns", "сдаётся"),
+    "event.handover": ("hands over {cell} (a mine went off)",
+                       "выдаёт клетку {cell} (сработала мина)"),
+    "event.reveal": ("reveals a mine at {cell} (a minesweeper was hit)",
+                     "указывает мину на {cell} (подбит тральщик)"),
+    "event.reveal_none": ("has no mine left to reveal (a minesweeper was hit)",
+                          "не имеет мин, чтобы их указать (подбит тральщик)"),
+    "event.move": ("moves the {ship} to {cells}", "переводит корабль «{ship}» на {cells}"),
+    "event.stay": ("keeps the {ship} where it is", "оставляет корабль «{ship}» на месте"),
+    # Pieces that are not ordinary ships (RULES.md §3).
+    "role.submarine": ("submarine", "подлодка"),
+    "role.mine": ("mine", "мина"),
+    "role.minesweeper": ("minesweeper", "тральщик"),
+    "ship.dutchman": ("Flying Dutchman", "Летучий голландец"),
+    # Decisions a player may owe in the middle of a turn.
+    "decision.handover": ("hand over one unhit cell of your fleet (you hit a mine)",
+                          "выдать одну непоражённую клетку своего флота (вы попали на мину)"),
+    "decision.reveal_mine": ("reveal one of your mines (you hit a minesweeper)",
+                             "указать одну свою мину (вы попали на тральщик)"),
+    "decision.move_ship": ("move the hit Flying Dutchman or keep it where it is",
+                           "передвинуть подбитого Летучего голландца или оставить его"),
     # Ship names (RULES.md §2 notes).
     "ship.flagship": ("flagship", "флагман"),
     "ship.carrier": ("aircraft carrier", "авианосец"),
@@ -25,6 +55,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "shape.straight": ("a straight line of cells", "ряд клеток по прямой"),
     "shape.bent": ("cells joined side to side (bends allowed, never diagonal)",
                    "клетки, соединённые сторонами (можно с изгибами, но не по диагонали)"),
+    "shape.l": ("an L: a line with one cell at a right angle at its end",
+                "буква Г: ряд клеток и ещё одна под прямым углом на конце"),
+    "shape.square": ("a square block of cells", "квадрат из клеток"),
+    "shape.zigzag": ("a zigzag: two equal rows side by side, shifted by one cell",
+                     "зигзаг: два равных ряда рядом, сдвинутых на одну клетку"),
+    "shape.king": ("cells joined by sides or corners", "клетки, соединённые сторонами или углами"),
     # Errors.
     "error.generic": ("{problem}", "{problem}"),
     "error.coordinate_syntax": (
@@ -66,6 +102,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.rules_infeasible_area": (
         "the ships and the space they need around them cover {need} cells, the field has room for {room}",
         "корабли вместе с обязательным промежутком занимают {need} клеток, а места только {room}"),
+    "error.rules_infeasible_singles": (
+        "no room is left for the submarines, mines and minesweepers",
+        "не остаётся места для подлодок, мин и тральщиков"),
+    "error.rules_shape_size": ("a ship of {size} cells cannot be {shape}",
+                               "корабль из {size} клеток не может быть такой формы: {shape}"),
+    "error.rules_combination": ("these rules do not go together: {reason}",
+                                "эти правила несовместимы: {reason}"),
+    "combo.salvo_again": ("a salvo ends the turn, so shoot_again must be false",
+                          "залп завершает ход, поэтому shoot_again должен быть false"),
+    "combo.salvo_special": (
+        "salvoes do not combine with submarines, mines, minesweepers or the Flying Dutchman",
+        "залпы несовместимы с подлодками, минами, тральщиками и Летучим голландцем"),
+    "combo.king_alone": (
+        "a ship of cells joined at corners (the Flying Dutchman) must be the whole fleet",
+        "корабль из клеток, соединённых углами (Летучий голландец), должен быть единственным"),
+    "combo.dutchman_king": (
+        "the Flying Dutchman rule needs one ship of shape \"king\"",
+        "правилу Летучего голландца нужен один корабль формы \"king\""),
+    "combo.problem_sweeper": ("the classroom game has no minesweepers",
+                              "в математическом морском бое тральщиков нет"),
+    "expect.one_cell": ("1 (a {piece} takes one cell)", "1 ({piece} занимает одну клетку)"),
+    "expect.salvo": ("a number of shots from 1 up, or \"ships\" (one per ship afloat)",
+                     "число выстрелов от 1, или \"ships\" (по выстрелу на корабль на плаву)"),
     "error.rules_infeasible_search": (
         "no way to place them was found ({nodes} positions tried)",
         "способ их расставить не найден (проверено позиций: {nodes})"),
@@ -95,6 +154,31 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "{cell} has already been fired at", "по клетке {cell} уже стреляли"),
     "error.shot_not_your_turn": ("it is not your turn", "сейчас не ваш ход"),
     "error.game_over": ("the game is over", "игра окончена"),
+    "error.decision_pending": ("first {who} must {decision}", "сначала {who} должен {decision}"),
+    "who.you": ("you", "вы"),
+    "who.opponent": ("the opponent", "противник"),
+    "error.no_decision": ("there is nothing for you to decide now",
+                          "сейчас вам нечего решать"),
+    "error.handover_cell": (
+        "{cell} is not an unhit cell of your ships that you have not handed over yet",
+        "{cell} — не непоражённая и ещё не выданная клетка ваших кораблей"),
+    "error.reveal_cell": (
+        "{cell} is not one of your mines that has neither gone off nor been revealed",
+        "{cell} — не ваша мина, которая ещё не сработала и не была указана"),
+    "error.move_ship": ("the ship cannot move there: {problem}",
+                        "корабль нельзя поставить туда: {problem}"),
+    "move.size": ("it has {size} decks left", "у него осталось палуб: {size}"),
+    "move.shape": ("its cells must be joined by sides or corners",
+                   "его клетки должны соединяться сторонами или углами"),
+    "move.fired": ("{cell} has already been fired at", "по клетке {cell} уже стреляли"),
+    "error.salvo_size": ("this turn is a salvo of {count} shots: fire them together",
+                         "в этот ход залп из {count} выстрелов: назовите их все сразу"),
+    "match.variants": (
+        "matches and tournaments (bot protocol v1) play the rule systems without variants; "
+        "these rules use: {variants}",
+        "матчи и турниры (протокол ботов v1) играются по правилам без вариантов; "
+        "здесь используются: {variants}"),
+    "error.salvo_repeat": ("the salvo names {cell} twice", "в залпе дважды названа клетка {cell}"),
     "error.not_a_player": ("there is no player {player}", "нет игрока {player}"),
     "error.unknown_level": (
         "unknown level {name!r}; choose one of: {known}",
