@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from seabattle.i18n import catalog_cli, catalog_engine, catalog_tui, catalog_web
+from seabattle.i18n import catalog_classroom, catalog_cli, catalog_engine, catalog_tui, catalog_web
 
 Language = Literal["en", "ru"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "ru")
@@ -39,7 +39,7 @@ def _merge(*catalogs: Mapping[str, tuple[str, str]]) -> Mapping[str, tuple[str, 
 
 
 MESSAGES: Final = _merge(catalog_engine.MESSAGES, catalog_tui.MESSAGES, catalog_cli.MESSAGES,
-                         catalog_web.MESSAGES)
+                         catalog_web.MESSAGES, catalog_classroom.MESSAGES)
 """Every message key, with its English and Russian templates."""
 
 
