@@ -126,7 +126,7 @@ class BenchSpec:
         for level in self.levels:
             make_strategy(level, random.Random(0))
         if self.fleets is None:
-            find_placement(self.placement)
+            find_placement(self.placement, self.rules)
 
     def fleet(self, game: int) -> Fleet:
         """The fleet of game number ``game`` (from zero)."""
@@ -152,18 +152,27 @@ class GameOutcome:
 
 def play_game(rules: Rules, level: str, fleet: Fleet, rng: random.Random
               ) -> tuple[int, array[float]]:
-    """Fire with ``level`` at ``fleet`` until it sinks: the shots and think times."""
-    strategy = make_strategy(level, rng)
+    """Fire with ``level`` at ``fleet`` until it sinks: the shots and think times.
+
+    A salvo counts each of its shots, and its think time is shared among them.
+    Under variant rules a level that cannot model them plays as the next weaker
+    one that can (:func:`~seabattle.ai.levels.make_strategy`).
+    """
+    strategy = make_strategy(level, rng, rules)
     game = Solitaire(rules, fleet)
     think = array("d")
     clock = time.perf_counter
     while not game.is_over:
         view = game.view(0)
         start = clock()
-        cell = strategy.choose(view)
-        think.append(clock() - start)
-        game.fire(0, cell)
-    return len(think), think
+        cells = strategy.next_shots(view)
+        elapsed = clock() - start
+        think.extend([elapsed / len(cells)] * len(cells))
+        if game.volley_left == 1:
+            game.fire(0, cells[0])
+        else:
+            game.fire_salvo(0, cells)
+    return len(game.shots(0)), think
 
 
 def _play_range(spec: BenchSpec, start: int, stop: int,

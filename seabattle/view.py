@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from seabattle.coords import Bitboard, bit
 from seabattle.events import (
@@ -97,6 +98,9 @@ class PlayerView:
     winner: int | None
     opponent_fleet: Fleet | None
     """The opponent's fleet, revealed when the game is over."""
+    no_ships: Bitboard = 0
+    """Cells not fired at where no ship can be, though a submarine (or, where they may
+    touch ships, a mine) still may: the ring around sunk ships, when submarines exist."""
     given: Bitboard = 0
     """Enemy cells handed over to this player after mines went off, not yet fired at:
     sure hits, each earning another shot."""
@@ -142,8 +146,37 @@ class PlayerView:
 
     @property
     def open_hits(self) -> Bitboard:
-        """Hit cells not known to belong to a sunk ship: ships still to finish off."""
-        return self.hits & ~self.sunk_cells & ~self.abandoned
+        """Hit cells not known to belong to a sunk ship: ships still to finish off.
+
+        Where sinkings are not announced (:attr:`Announcement.NONE`) and ships may not
+        touch along a side, a group of hits that no ship of the fleet could extend
+        into an unknown cell is a whole ship, sunk, and is left out.
+        """
+        hits = self.hits & ~self.sunk_cells & ~self.abandoned
+        for group in self.closed_groups:
+            hits &= ~group
+        return hits
+
+    @cached_property
+    def closed_groups(self) -> tuple[Bitboard, ...]:
+        """Where sinkings are not announced (and ships never share a side): the groups
+        of hits that no ship of the fleet could extend into an unknown cell, each a
+        whole sunk ship."""
+        if self.rules.announce is not Announcement.NONE or not _sunk_cells_certain_shape(
+                self.rules):
+            return ()
+        grid = self.rules.grid
+        unknown = self.unknown
+        kinds = [kind for kind in dict.fromkeys(self.rules.fleet)
+                 if kind.role.is_vessel and kind.shape.is_listed]
+        closed = []
+        for group in grid.components(self.hits & ~self.sunk_cells & ~self.abandoned):
+            extendable = any(
+                p & group == group and p & unknown and not p & self.misses
+                for kind in kinds for p in placements(grid, kind.size, kind.shape) if p & group)
+            if not extendable:
+                closed.append(group)
+        return tuple(closed)
 
     @property
     def unknown(self) -> Bitboard:
@@ -157,7 +190,13 @@ class PlayerView:
         else every ship and submarine of the fleet (never mines or minesweepers)."""
         if self.enemy_afloat is not None:
             return self.enemy_afloat
-        return tuple(kind for kind in self.rules.fleet if kind.role.is_vessel)
+        left = [kind for kind in self.rules.fleet if kind.role.is_vessel]
+        for group in self.closed_groups:
+            size = group.bit_count()
+            match = next((k for k in left if k.size == size and k.role is Role.SHIP), None)
+            if match is not None:
+                left.remove(match)
+        return tuple(left)
 
     @property
     def decision_due(self) -> Decision | None:
@@ -196,7 +235,12 @@ class PlayerView:
 def _sunk_cells_certain(rules: Rules) -> bool:
     # Ships are joined side to side; if no two ships may share a side, the hits
     # joined to the sinking shot are that ship and nothing else.
-    return rules.touching is not Touching.SIDES and rules.announce is not Announcement.NONE
+    return _sunk_cells_certain_shape(rules) and rules.announce is not Announcement.NONE
+
+
+def _sunk_cells_certain_shape(rules: Rules) -> bool:
+    # Whether a group of hits is a part of one ship only (ships never share a side).
+    return rules.touching is not Touching.SIDES
 
 
 def _ring_known_empty(rules: Rules) -> bool:
@@ -218,6 +262,7 @@ class _Enemy:
     revealed_mines: Bitboard = 0
     mines: Bitboard = 0
     abandoned: Bitboard = 0
+    rings: Bitboard = 0
     afloat_known: bool = True
 
 
@@ -271,8 +316,9 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
         incoming_shots=tuple(incoming_infos),
         shots=tuple(infos), misses=enemy.misses, hits=enemy.hits, sunk=tuple(sunk),
         known_empty=enemy.known_empty & ~fired,
+        no_ships=enemy.rings & ~fired & ~enemy.known_empty,
         enemy_afloat=tuple(k for k in dict.fromkeys(afloat) for _ in range(afloat[k]))
-        if enemy.afloat_known else None,
+        if enemy.afloat_known and rules.announce is not Announcement.NONE else None,
         enemy_afloat_count=sum(k.role.is_vessel for k in rules.fleet) - len(sunk),
         own_afloat=tuple(s.kind for s in own_position
                          if s.kind.role.is_vessel and not s.is_sunk(incoming)),
@@ -316,8 +362,11 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
         if kind is None:
             kind = next((k for k in afloat if afloat[k] and k.size == cells.bit_count()
                          and k.role is Role.SHIP), None)
-    if cells is not None and _ring_known_empty(rules):
-        enemy.known_empty |= ring(rules.grid, cells, rules.touching)
+    if cells is not None and _sunk_cells_certain(rules):
+        around = ring(rules.grid, cells, rules.touching)
+        enemy.rings |= around
+        if _ring_known_empty(rules):
+            enemy.known_empty |= around
     if kind is None:
         enemy.afloat_known = False
     else:

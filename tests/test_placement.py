@@ -40,6 +40,10 @@ def test_every_strategy_gives_legal_fleets_on_every_preset(name: str) -> None:
     rules = PRESETS[name]
     rng = random.Random(name)
     for strategy in PLACEMENTS.values():
+        if not strategy.supports(rules):
+            with pytest.raises(SeaBattleError, match="dfs"):
+                find_placement(strategy.name, rules)
+            continue
         fleet = strategy.place(rules, rng)
         # validate_fleet raises on anything illegal; the composition must be exact.
         again = validate_fleet(rules, list(fleet))

@@ -13,33 +13,50 @@ from __future__ import annotations
 
 from seabattle.ai.base import TargetingStrategy
 from seabattle.coords import Bitboard, bit, iter_cells
-from seabattle.rules import Rules
+from seabattle.rules import Announcement, Role, Rules
 from seabattle.shapes import Touching, placement_halos, placements
 from seabattle.view import PlayerView
+
+SILENT_HIT_WEIGHT = 10
+"""Where sinkings go unannounced: how much more a placement through open hits counts.
+Measured on classic with ``announce = none``, 30 games each: 1 → 68.4 shots, 4 → 64.5,
+10 → 64.0 (medium: 68.3)."""
 
 
 def density_map(view: PlayerView) -> list[int]:
     """For each cell, how many consistent placements of the ships afloat cover it."""
     rules = view.rules
     grid = rules.grid
-    blocked = view.misses | view.known_empty | view.sunk_cells
     open_hits = view.open_hits
-    groups = grid.components(open_hits) if rules.touching is not Touching.SIDES else []
+    # Hits not open (sunk ships, a moved Dutchman's wreck) hold no ship still afloat.
+    blocked = view.misses | view.known_empty | (view.hits & ~open_hits)
+    # Where ships may not touch, no ship lies next to a group of hits it is not part of
+    # (sunk ships and groups known to be whole included).
+    groups = (grid.components(view.hits & ~view.abandoned)
+              if rules.touching is not Touching.SIDES else [])
     afloat = view.possible_afloat
+    silent = rules.announce is Announcement.NONE
     score = [0] * grid.size
     for kind in dict.fromkeys(afloat):
         copies = sum(1 for k in afloat if k == kind)
         cands = placements(grid, kind.size, kind.shape)
         halos = placement_halos(grid, kind.size, kind.shape, rules.touching)
+        # A submarine may lie in the ring of a sunk ship; a ship may not.
+        off_limits = blocked if kind.role is Role.SUBMARINE else blocked | view.no_ships
         for placement, zone in zip(cands, halos, strict=True):
-            if placement & blocked:
+            if placement & off_limits:
                 continue
             if any(zone & group and group & ~placement for group in groups):
                 continue
             covered = (placement & open_hits).bit_count()
-            if open_hits and not covered:
+            if silent:
+                # A hit group may already be a whole sunk ship: finishing it off is
+                # worth only somewhat more than hunting.
+                weight = copies * (1 + covered * SILENT_HIT_WEIGHT)
+            elif open_hits and not covered:
                 continue
-            weight = copies * (covered * 100 if covered else 1)
+            else:
+                weight = copies * (covered * 100 if covered else 1)
             for cell in iter_cells(placement):
                 score[cell] += weight
     return score

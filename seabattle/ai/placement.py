@@ -39,7 +39,7 @@ from typing import ClassVar
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.fleet import Fleet, Ship, random_fleet, validate_fleet
-from seabattle.rules import Rules, ShipKind
+from seabattle.rules import Role, Rules, ShipKind
 from seabattle.shapes import LayoutSearch, Touching, halo, placement_halos, placements
 
 Layout = list[Bitboard]
@@ -250,6 +250,12 @@ class PlacementStrategy(ABC):
     def place(self, rules: Rules, rng: random.Random) -> Fleet:
         """A legal fleet for ``rules``, every random choice drawn from ``rng``."""
 
+    def supports(self, rules: Rules) -> bool:
+        """Whether this strategy can place the fleet of ``rules``: all but ``dfs`` place
+        ships of listed shapes only (no submarines, mines, minesweepers or Flying
+        Dutchman)."""
+        return all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
+
 
 class UniformPlacement(PlacementStrategy):
     """Uniformly random over every legal fleet (:func:`uniform_fleet`)."""
@@ -267,6 +273,9 @@ class DfsPlacement(PlacementStrategy):
 
     def place(self, rules: Rules, rng: random.Random) -> Fleet:
         return random_fleet(rules, rng)
+
+    def supports(self, rules: Rules) -> bool:
+        return True
 
 
 def _transform(grid: Grid, cells: Bitboard, flip_rows: bool, flip_cols: bool, transpose: bool
@@ -533,10 +542,28 @@ PLACEMENTS: dict[str, PlacementStrategy] = {
 """Every placement strategy by name."""
 
 
-def find_placement(name: str) -> PlacementStrategy:
-    """A placement strategy by name, case-insensitive."""
+def find_placement(name: str, rules: Rules | None = None) -> PlacementStrategy:
+    """A placement strategy by name, case-insensitive.
+
+    Given ``rules`` it cannot place (see :meth:`PlacementStrategy.supports`), it is
+    refused with a message naming the strategy that can (``dfs``).
+    """
     try:
-        return PLACEMENTS[name.strip().lower()]
+        strategy = PLACEMENTS[name.strip().lower()]
     except KeyError:
         raise SeaBattleError("bench.unknown_placement", name=name,
                              known=", ".join(PLACEMENTS)) from None
+    if rules is not None and not strategy.supports(rules):
+        raise SeaBattleError("bench.placement_variants", name=strategy.name,
+                             variants=", ".join(rules.variants()))
+    return strategy
+
+
+def computer_fleet(level: str, rules: Rules, rng: random.Random) -> Fleet:
+    """The computer's own fleet at ``level``: the admiral hides its ships with the
+    ``hard`` placement where it can, every other level (and every rule set the hard
+    placement cannot place) uses the engine's random placement."""
+    strategy = PLACEMENTS["hard"] if level.lower() == "admiral" else PLACEMENTS["dfs"]
+    if not strategy.supports(rules):
+        strategy = PLACEMENTS["dfs"]
+    return strategy.place(rules, rng)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from seabattle.ai.base import TargetingStrategy
 from seabattle.coords import bit, iter_cells
+from seabattle.rules import Rules
 from seabattle.shapes import Shape, placements
 from seabattle.view import PlayerView
 
@@ -30,6 +31,12 @@ class WeightsStrategy(TargetingStrategy):
     """The seed program's AI."""
 
     name = "weights"
+
+    @classmethod
+    def supports(cls, rules: Rules) -> bool:
+        # The seed's map has ships continue along sides only: never a ship joined at
+        # corners (the Flying Dutchman), which it would never finish off.
+        return all(kind.shape is not Shape.KING for kind in rules.fleet)
 
     def weight_map(self, view: PlayerView) -> list[int]:
         """The seed's weight of each cell (index = cell) for the current view.

@@ -34,9 +34,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--games", type=int, default=None, metavar="N",
                         help="games per strategy (default 1000, or one per fleet of --fleets)")
     parser.add_argument("--seed", default="1", help="seed of the fleets and strategies (default 1)")
-    parser.add_argument("--placement", default="uniform", metavar="NAME",
+    parser.add_argument("--placement", default=None, metavar="NAME",
                         help=f"placement strategy drawing the fleets: {', '.join(PLACEMENTS)} "
-                             "(default uniform)")
+                             "(default uniform; dfs for rules with submarines, mines, "
+                             "minesweepers or the Flying Dutchman)")
     parser.add_argument("--fleets", type=Path, default=None, metavar="FILE",
                         help="play against the fleets of a fleets file instead (docs/bench.md)")
     parser.add_argument("--save-fleets", type=Path, default=None, metavar="FILE",
@@ -75,7 +76,11 @@ def run(args: argparse.Namespace) -> int:
     levels = tuple(dict.fromkeys(level.strip() for level in args.level.split(",")
                                  if level.strip()))
     fleets = None
-    source = args.placement.strip().lower()
+    placement = args.placement
+    if placement is None:
+        placement = "uniform" if PLACEMENTS["uniform"].supports(rules or find_rules("classic")) \
+            else "dfs"
+    source = placement.strip().lower()
     if args.fleets is not None:
         try:
             text = args.fleets.read_text(encoding="utf-8")
@@ -90,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs if args.jobs is not None else default_jobs()
     if jobs < 1:
         raise SeaBattleError("bench.bad_jobs", jobs=jobs)
-    spec = BenchSpec(rules, levels, games, _seed(args.seed), args.placement, fleets)
+    spec = BenchSpec(rules, levels, games, _seed(args.seed), placement, fleets)
     spec.check()
     if args.plot:
         try:

@@ -173,6 +173,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "move.fired": ("{cell} has already been fired at", "по клетке {cell} уже стреляли"),
     "error.salvo_size": ("this turn is a salvo of {count} shots: fire them together",
                          "в этот ход залп из {count} выстрелов: назовите их все сразу"),
+    "bench.placement_variants": (
+        "the {name} placement places plain ships only; these rules use {variants}: "
+        "use --placement dfs",
+        "расстановка {name} умеет ставить только обычные корабли; здесь есть {variants}: "
+        "используйте --placement dfs"),
     "match.variants": (
         "matches and tournaments (bot protocol v1) play the rule systems without variants; "
         "these rules use: {variants}",
