@@ -30,12 +30,14 @@ def default_language() -> Language:
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, every sub-command registered."""
     from seabattle.commands import analyze, bench, bot, match, play, replay, serve, tournament
+    from seabattle.commands import classroom as classroom_command
 
     parser = argparse.ArgumentParser(
         prog="seabattle", description="Морской бой — Sea Battle / Battleship.")
     parser.add_argument("--version", action="version", version=f"seabattle {__version__}")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (play, replay, analyze, bench, bot, match, tournament, serve):
+    for module in (play, replay, analyze, bench, bot, match, tournament, serve,
+                   classroom_command):
         module.register(subparsers)
     return parser
 
