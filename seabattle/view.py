@@ -33,7 +33,7 @@ from seabattle.events import (
 from seabattle.fleet import Fleet, Ship
 from seabattle.i18n import Text
 from seabattle.rules import Announcement, Role, Rules, ShipKind
-from seabattle.shapes import Touching, placements, ring
+from seabattle.shapes import Touching, has_shape, placements, ring
 
 
 @dataclass(frozen=True)
@@ -361,7 +361,8 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
                      if part & cell)
         if kind is None:
             kind = next((k for k in afloat if afloat[k] and k.size == cells.bit_count()
-                         and k.role is Role.SHIP), None)
+                         and k.role is Role.SHIP and has_shape(rules.grid, cells, k.shape)),
+                        None)
     if cells is not None and _sunk_cells_certain(rules):
         around = ring(rules.grid, cells, rules.touching)
         enemy.rings |= around

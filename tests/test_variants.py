@@ -348,3 +348,16 @@ def test_a_record_missing_a_dying_shot_is_refused() -> None:
     del events[dying[0]]
     with pytest.raises(Exception, match="record"):
         Game.replay(game.rules, game.fleets, game.first, events)
+
+
+def test_a_sunk_ship_of_one_size_is_told_by_its_shape() -> None:
+    rules = rules_from_dict({"width": 8, "height": 8, "ships": [
+        {"size": 4, "shape": "l", "name": "l"}, {"size": 4, "shape": "square", "name": "sq"}]})
+    square = next(k for k in rules.fleet if k.shape is Shape.SQUARE)
+    ell = next(k for k in rules.fleet if k.shape is Shape.L)
+    fleets = [fleet_of(rules, [(square, [0, 1, 8, 9]), (ell, [5, 13, 21, 22])])] * 2
+    game = Game(rules, fleets, 0)
+    for cell in (0, 1, 8, 9):
+        game.fire(0, cell)
+    assert game.view(0).sunk[0].kind == square
+    assert [k.shape for k in game.view(0).enemy_afloat or ()] == [Shape.L]
