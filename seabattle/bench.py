@@ -377,7 +377,7 @@ def run_bench(spec: BenchSpec, *, jobs: int = 1,
         think = array("d")
         for outcome in mine:
             think.extend(outcome.think)
-        strategy = make_strategy(level, random.Random(0)).name
+        strategy = make_strategy(level, random.Random(0), spec.rules).name
         results.append(StrategyResult(level, strategy, [o.shots for o in mine], think))
     return BenchReport(spec, results, jobs, time.perf_counter() - began, source)
 

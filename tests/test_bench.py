@@ -215,3 +215,34 @@ def test_statistics() -> None:
     assert quantile([3], 0.99) == 3
     with pytest.raises(SeaBattleError):
         BenchSpec(find_rules("classic"), ("hard",), games=0).check()
+
+
+VARIANT_RULES = {
+    "salvo": {"base": "classic", "salvo": "ships"},
+    "silent": {"base": "classic", "announce": "none"},
+    "pieces": {"base": "classic", "mines": 2, "minesweepers": 1, "submarines": 2},
+    "mines-touch": {"base": "classic", "mines": 2, "mines_touch": True},
+    "shapes": {"base": "classic", "ships": [{"size": 4, "shape": "l"},
+                                            {"size": 4, "shape": "square"},
+                                            {"size": 4, "shape": "zigzag"}]},
+    "dutchman": {"base": "flying-dutchman"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(VARIANT_RULES))
+def test_every_level_plays_every_variant_in_the_benchmark(
+        name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "rules.json"
+    path.write_text(json.dumps(VARIANT_RULES[name]), encoding="utf-8")
+    report = bench_json(capsys, "--rules", str(path), "--level",
+                        "novice,easy,medium,hard,admiral", "--games", "2", "--seed", "4",
+                        "--jobs", "1")
+    rules = find_rules("flying-dutchman") if name == "dutchman" else None
+    size = 400 if rules else 100
+    for entry in report["strategies"]:
+        assert all(1 <= g <= size for g in entry["shots_per_game"])  # every game finished
+    if name in ("pieces", "dutchman", "mines-touch"):
+        assert report["fleets"] == "dfs"  # the uniform placement places plain ships only
+    strategies = {s["level"]: s["strategy"] for s in report["strategies"]}
+    if name == "dutchman":
+        assert strategies["admiral"] == strategies["medium"] == "hunt"
