@@ -15,6 +15,7 @@ from seabattle.ai import _kernels
 from seabattle.ai.base import TargetingStrategy
 from seabattle.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.coords import iter_cells
+from seabattle.rules import Announcement, Role, Rules
 from seabattle.view import PlayerView
 
 
@@ -54,6 +55,22 @@ class AdmiralStrategy(TargetingStrategy):
     def new_game(self) -> None:
         if self._posterior is not None:
             self._posterior.reset()
+
+    @classmethod
+    def supports(cls, rules: Rules) -> bool:
+        """The posterior models fleets of plain ships whose sinkings are announced: not
+        submarines, mines, minesweepers, silent sinking or the Flying Dutchman (there
+        ``hard`` plays instead)."""
+        return (all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
+                and rules.announce is not Announcement.NONE and not rules.flying_dutchman)
+
+    def choose_salvo(self, view: PlayerView, count: int) -> list[int]:
+        """The ``count`` most probable open cells."""
+        probabilities = self.estimate(view).probabilities
+        cells = sorted(iter_cells(self.candidates(view)), key=lambda c: -probabilities[c])
+        if len(cells) < count:
+            cells += [c for c in iter_cells(view.legal_shots()) if c not in cells]
+        return cells[:count]
 
     def estimate(self, view: PlayerView) -> Estimate:
         """The posterior for ``view``, continuing this game's chains."""
