@@ -3,24 +3,32 @@
 For screen readers, pipes and slow terminals: no colour, no cursor movement, plain
 ASCII symbols. Like the program of seed 000 it prints both fields after each turn
 and reads one coordinate per line; the player's fleet is placed automatically
-unless ``manual`` asks for it ship by ship. End of input saves the game (when a
-save file was named) and stops.
+unless ``manual`` asks for it piece by piece. Every variant plays here: a salvo is
+several cells (on one line or several), and decisions (a cell to hand over, a mine
+to reveal, where the Flying Dutchman goes) are asked for in turn. End of input saves
+the game (when a save file was named) and stops.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, TextIO
 
-from seabattle.coords import Bitboard, bit
+from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.events import Shot
+from seabattle.events import Decision, ShotResult
 from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, ship_from_cells, straight_ship
 from seabattle.i18n import Text, translate
-from seabattle.session import COMPUTER, HUMAN, GameSettings, VsComputer
+from seabattle.rules import Role
+from seabattle.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
 from seabattle.view import PlayerView
 
 # Cell symbols, all ASCII so that any terminal and screen reader shows them.
 WATER, SHIP, MISS, HIT, SUNK, RING = ".", "O", "*", "X", "#", "-"
+MINE, SWEEPER, SUB, GIVEN, MOVED = "+", "=", "S", "!", "x"
+"""The variants' pieces (RULES.md §3); ``GIVEN`` a cell handed over after a mine (a sure
+hit), ``MOVED`` a hit on a ship that has moved away since."""
+_PIECE = {Role.SHIP: SHIP, Role.SUBMARINE: SUB, Role.MINE: MINE, Role.MINESWEEPER: SWEEPER}
 
 
 class EndOfInput(Exception):
@@ -46,30 +54,35 @@ def render_fields(view: PlayerView, settings: GameSettings, *, reveal: Fleet | N
 
     ``reveal`` shows that fleet's ships on the enemy field (after the game, in replays).
     """
-    own = render_field(_own_symbols(view.rules.grid.size, view.own_fleet.cells, view.incoming),
-                       settings, titles[0])
+    own = render_field(_own_symbols(view.rules.grid.size, view.fleet_now, view.incoming,
+                                    view.handed_over), settings, titles[0])
     enemy = render_field(_enemy_symbols(view, reveal), settings, titles[1])
     return "\n".join(f"{left}    {right}" for left, right in zip(own, enemy, strict=True))
 
 
-def _own_symbols(size: int, ships: Bitboard, incoming: Bitboard) -> list[str]:
-    symbols = []
-    for cell in range(size):
-        on_ship, fired = ships & bit(cell), incoming & bit(cell)
-        symbols.append(HIT if on_ship and fired else SHIP if on_ship else
-                       MISS if fired else WATER)
+def _own_symbols(size: int, ships: Iterable[Ship], incoming: Bitboard,
+                 handed_over: Bitboard = 0) -> list[str]:
+    symbols = [MISS if incoming & bit(cell) else WATER for cell in range(size)]
+    for ship in ships:
+        for cell in iter_cells(ship.cells):
+            symbols[cell] = (HIT if incoming & bit(cell) else
+                             GIVEN if handed_over & bit(cell) else _PIECE[ship.kind.role])
     return symbols
 
 
 def _enemy_symbols(view: PlayerView, reveal: Fleet | None) -> list[str]:
     sunk = view.sunk_cells
     ships = reveal.cells if reveal else 0
+    pieces = {info.cell: MINE if info.result is ShotResult.MINE else SWEEPER
+              for info in view.shots if info.result in (ShotResult.MINE, ShotResult.MINESWEEPER)}
     symbols = []
     for cell in range(view.rules.grid.size):
         mask = bit(cell)
-        symbols.append(SUNK if sunk & mask else HIT if view.hits & mask else
-                       MISS if view.misses & mask else RING if view.known_empty & mask else
-                       SHIP if ships & mask else WATER)
+        symbols.append(pieces.get(cell) or (
+            MOVED if view.abandoned & mask else SUNK if sunk & mask else
+            HIT if view.hits & mask else MISS if view.misses & mask else
+            GIVEN if view.given & mask else MINE if view.revealed_mines & mask else
+            RING if view.known_empty & mask else SHIP if ships & mask else WATER))
     return symbols
 
 
@@ -114,6 +127,9 @@ class PlainGame:
                  fleet=", ".join(f"{self.tr(k.title)} ({k.size})×{n}"
                                  for k, n in rules.fleet_counts()))
         self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING)
+        if rules.variants():
+            self.say("plain.legend_variants", mine=MINE, sweeper=SWEEPER, sub=SUB, given=GIVEN,
+                     moved=MOVED)
         try:
             while True:
                 fleet = self._place_fleet() if self.manual else self.session.random_fleet()
@@ -142,10 +158,7 @@ class PlainGame:
             if not kinds:
                 return self.session.random_fleet(placed)
             kind = kinds[0]
-            ships = 0
-            for ship in placed:
-                ships |= ship.cells
-            symbols = _own_symbols(rules.grid.size, ships, 0)
+            symbols = _own_symbols(rules.grid.size, placed, 0)
             self.output.write("\n".join(render_field(symbols, self.settings)) + "\n")
             line = self.ask("plain.place_prompt", ship=self.tr(kind.title), size=kind.size)
             command = line.lower()
@@ -184,24 +197,104 @@ class PlainGame:
 
     def _battle(self, fleet: Fleet) -> None:
         session = self.session
-        replies = session.start(fleet)
+        session.start(fleet)
         self.say("plain.first_me" if session.first == HUMAN else "plain.first_computer")
-        self._report_replies(replies)
+        told = self._tell(0)
+        salvo: list[int] = []
         while not session.game or not session.game.is_over:
             view = session.view()
-            self._show(view)
-            line = self.ask("plain.shot_prompt")
+            due = session.decision_due
+            if due is not None:
+                self._show(view)
+                self._decide(due, view)
+                told = self._tell(told)
+                continue
+            if not salvo:
+                self._show(view)
+            count = view.shots_due
+            if count > 1:
+                line = self.ask("plain.salvo_prompt", left=count - len(salvo), count=count)
+            else:
+                line = self.ask("plain.shot_prompt")
             if self._command(line):
+                salvo.clear()
+                told = self._tell(told)
                 continue
-            shot = self._fire(line, view)
-            if shot is None:
+            cells = self._aim(line, view, salvo)
+            if cells is None:
                 continue
-            shot_event, replies = shot
-            answer = session.view().shots[-1]  # the person's shots only: theirs is last
-            self.say("plain.you_fired", cell=self.coords.name(shot_event.cell),
-                     answer=self.tr(answer.answer))
-            self._report_replies(replies)
+            salvo += cells
+            if len(salvo) < count:
+                continue
+            try:
+                session.fire_salvo(salvo[:count])
+            except SeaBattleError as error:
+                self.say("plain.error", message=error.message(self.settings.language))
+            salvo.clear()
+            told = self._tell(told)
         self._game_over()
+
+    def _aim(self, line: str, view: PlayerView, chosen: list[int]) -> list[int] | None:
+        """The cells named on ``line``, each checked; ``None`` (said why) if any is wrong."""
+        language = self.settings.language
+        cells: list[int] = []
+        for word in line.replace(",", " ").split() or [line]:
+            try:
+                cell = self.coords.parse(word)
+            except SeaBattleError as error:
+                self.say("plain.error", message=error.message(language))
+                return None
+            name = self.coords.name(cell)
+            if view.fired & bit(cell):
+                self.say("plain.already_fired", cell=name)
+                return None
+            if view.known_empty & bit(cell):
+                self.say("plain.known_empty", cell=name)
+                return None
+            if cell in chosen or cell in cells:
+                self.say("plain.error", message=translate("error.salvo_repeat", language,
+                                                          cell=name))
+                return None
+            cells.append(cell)
+        return cells
+
+    def _decide(self, due: Decision, view: PlayerView) -> None:
+        """Ask the person for the decision the game waits for, until one is accepted."""
+        if due is Decision.MOVE_SHIP:
+            pending = view.pending
+            assert pending is not None and pending.ship is not None
+            ship = view.fleet_now.ships[pending.ship]
+            self.say("play.decide_move_ship", size=(ship.cells & ~view.incoming).bit_count())
+        else:
+            options = (view.handover_options() if due is Decision.HANDOVER
+                       else view.reveal_options())
+            names = ", ".join(self.coords.name(c) for c in iter_cells(options))
+            self.say(f"play.decide_{due.value}", options=names)
+        while True:
+            line = self.ask("plain.move_prompt" if due is Decision.MOVE_SHIP
+                            else "plain.decide_prompt")
+            if self._command(line):
+                if self.session.view().is_over:
+                    return
+                continue
+            word = line.lower()
+            try:
+                choice: int | Bitboard | None
+                if word in ("auto", "авто", "random", "случайно"):
+                    choice = self.session.suggestion()
+                elif due is Decision.MOVE_SHIP and word in ("stay", "остаться", "остаётся"):
+                    choice = None
+                elif due is Decision.MOVE_SHIP:
+                    choice = 0
+                    for name in line.replace(",", " ").split():
+                        choice |= bit(self.coords.parse(name))
+                else:
+                    choice = self.coords.parse(line)
+                self.session.decide(choice)
+            except SeaBattleError as error:
+                self.say("plain.error", message=error.message(self.settings.language))
+                continue
+            return
 
     def _command(self, line: str) -> bool:
         """Handle a non-shot command; ``True`` when the line was one."""
@@ -216,32 +309,37 @@ class PlainGame:
             raise EndOfInput
         return False
 
-    def _fire(self, line: str, view: PlayerView) -> tuple[Shot, list[Shot]] | None:
-        language = self.settings.language
-        try:
-            cell = self.coords.parse(line)
-        except SeaBattleError as error:
-            self.say("plain.error", message=error.message(language))
-            return None
-        if view.fired & bit(cell):
-            self.say("plain.already_fired", cell=self.coords.name(cell))
-            return None
-        if view.known_empty & bit(cell):
-            self.say("plain.known_empty", cell=self.coords.name(cell))
-            return None
-        return self.session.fire(cell)
+    def _tell(self, start: int) -> int:
+        """Say every event from number ``start`` on; the number of events told."""
+        for told in self.session.narrate(start):
+            self.output.write(self.told_text(told) + "\n")
+        game = self.session.game
+        return 0 if game is None else len(game.events)
 
-    def _report_replies(self, replies: list[Shot]) -> None:
-        incoming = self.session.view().incoming_shots
-        for info in incoming[len(incoming) - len(replies):]:
-            self.say("plain.computer_fired", cell=self.coords.name(info.cell),
-                     answer=self.tr(info.answer))
+    def told_text(self, told: Told) -> str:
+        """One event, in words."""
+        key = {"you_fired": "plain.you_fired", "ai_fired": "plain.computer_fired"}.get(
+            told.kind, f"play.{told.kind}")
+        params = dict(told.params)
+        if "cell" in params:
+            params["cell"] = self.coords.name(params["cell"])
+        if "cells" in params:
+            params["cells"] = " ".join(self.coords.name(c) for c in iter_cells(params["cells"]))
+        return translate(key, self.settings.language, **params)
 
     def _show(self, view: PlayerView) -> None:
         titles = (translate("plain.your_field", self.settings.language),
                   translate("plain.enemy_field", self.settings.language))
         self.output.write("\n" + render_fields(view, self.settings, titles=titles) + "\n")
         self.say("plain.afloat", mine=len(view.own_afloat), theirs=view.enemy_afloat_count)
+        if view.given:
+            self.say("play.given", cells=", ".join(self.coords.name(c)
+                                                   for c in iter_cells(view.given)))
+        if view.revealed_mines:
+            self.say("play.revealed", cells=", ".join(self.coords.name(c)
+                                                      for c in iter_cells(view.revealed_mines)))
+        if view.shots_due > 1:
+            self.say("play.salvo", count=view.shots_due)
 
     def _game_over(self) -> None:
         session = self.session

@@ -5,22 +5,30 @@ targeting strategy, and every random choice, all drawn from one seed, so that a
 seeded game with the same moves is the same game. It knows nothing of screens:
 the full-screen app and the line-by-line game both call it.
 
-The person is player 0 and the computer player 1.
+The person is player 0 and the computer player 1. Every variant of RULES.md §3 is
+played: the person fires salvoes (:meth:`VsComputer.fire_salvo`) and makes the
+decisions the game asks of them (:meth:`VsComputer.decide`, with
+:meth:`VsComputer.suggestion` for "choose for me"); the computer plays its shots
+and decisions through :class:`~seabattle.ai.player.ComputerPlayer`.
+:meth:`VsComputer.narrate` tells new events as the person may know them.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from seabattle.ai.base import TargetingStrategy
+from seabattle.ai.decisions import decide as computer_choice
 from seabattle.ai.levels import make_strategy
-from seabattle.coords import Alphabet, Coordinates
-from seabattle.errors import SeaBattleError
-from seabattle.events import Shot
+from seabattle.ai.placement import computer_fleet
+from seabattle.ai.player import ComputerPlayer
+from seabattle.coords import Alphabet, Bitboard, Coordinates
+from seabattle.errors import DecisionError, SeaBattleError
+from seabattle.events import Decision, Event, Handover, MineReveal, Resignation, ShipMove, Shot
 from seabattle.fleet import Fleet, Ship, random_fleet
 from seabattle.game import Game
 from seabattle.i18n import Language
@@ -31,6 +39,18 @@ from seabattle.view import PlayerView
 HUMAN = 0
 COMPUTER = 1
 FirstMove = Literal["me", "ai", "random"]
+
+
+@dataclass(frozen=True)
+class Told:
+    """One event as the person may know it: ``kind`` names what happened (``you_fired``,
+    ``ai_fired``, ``you_dying``, ``ai_dying``, ``you_handover``, ``ai_handover``,
+    ``you_reveal``, ``ai_reveal``, ``you_reveal_none``, ``ai_reveal_none``, ``you_move``,
+    ``you_stay``, ``ai_move``, ``ai_stay``, ``you_resign``); ``params`` hold ``cell``
+    (a cell number), ``cells`` (a bitboard) and ``answer`` (a translatable answer)."""
+
+    kind: str
+    params: dict[str, Any] = field(default_factory=dict)
 
 
 def new_seed() -> int:
@@ -82,8 +102,11 @@ class VsComputer:
         self._fleet_rng = random.Random(f"{self.seed}:own-fleet")
         computer_rng = random.Random(f"{self.seed}:computer-fleet")
         lot = random.Random(f"{self.seed}:first")
-        self.strategy: TargetingStrategy = make_strategy(level, random.Random(f"{self.seed}:ai"))
-        self.computer_fleet = random_fleet(rules, computer_rng)
+        self.strategy: TargetingStrategy = make_strategy(level, random.Random(f"{self.seed}:ai"),
+                                                         rules)
+        self.computer = ComputerPlayer(self.strategy, random.Random(f"{self.seed}:ai-decisions"))
+        self._suggestions = random.Random(f"{self.seed}:own-decisions")
+        self.computer_fleet = computer_fleet(level, rules, computer_rng)
         if first not in ("me", "ai", "random"):
             raise SeaBattleError("error.generic",
                                  problem=f"first must be me, ai or random, not {first!r}")
@@ -109,11 +132,80 @@ class VsComputer:
     def fire(self, cell: int) -> tuple[Shot, list[Shot]]:
         """The person fires at ``cell``; returns their shot and the computer's replies.
 
-        Illegal shots raise the engine's errors and change nothing.
+        Illegal shots raise the engine's errors and change nothing (a salvo is
+        :meth:`fire_salvo`). The game may then wait for a decision of the person
+        (:attr:`decision_due`); every event is in ``game.events``.
         """
         game = self._game()
         shot = game.fire(HUMAN, cell)
         return shot, self._computer_turn()
+
+    def fire_salvo(self, cells: Sequence[int]) -> list[Event]:
+        """The person fires a whole turn (``view().shots_due`` cells, or one); every
+        event it led to, the computer's moves included."""
+        game = self._game()
+        before = len(game.events)
+        game.fire_salvo(HUMAN, list(cells))
+        self._computer_turn()
+        return game.events[before:]
+
+    @property
+    def decision_due(self) -> Decision | None:
+        """The decision the game waits for from the person, if any."""
+        game = self._game()
+        pending = game.pending
+        return pending.decision if pending is not None and pending.player == HUMAN else None
+
+    def decide(self, choice: int | Bitboard | None) -> list[Event]:
+        """Make the person's decision: the cell to hand over or the mine to reveal, or the
+        Flying Dutchman's new cells (``None``: it stays). Illegal choices raise
+        :class:`~seabattle.errors.DecisionError` saying why and change nothing. Returns
+        every event added, the computer's moves that follow included."""
+        game = self._game()
+        before = len(game.events)
+        game.decide(HUMAN, choice)
+        self._computer_turn()
+        return game.events[before:]
+
+    def suggestion(self) -> int | Bitboard | None:
+        """What the computer would choose for the person's decision now (a random place
+        for the Flying Dutchman); raises :class:`~seabattle.errors.DecisionError` when
+        none is due."""
+        if self.decision_due is None:
+            raise DecisionError()
+        return computer_choice(self.view(), self._suggestions)[1]
+
+    def narrate(self, start: int = 0) -> list[Told]:
+        """The events from number ``start`` on, as the person may know them: answers as
+        the person heard them, and never where the computer's ship moved to."""
+        game = self._game()
+        view = game.view(HUMAN)
+        own, incoming = iter(view.shots), iter(view.incoming_shots)
+        told: list[Told] = []
+        for index, event in enumerate(game.events):
+            who = "you" if event.player == HUMAN else "ai"
+            if isinstance(event, Shot):
+                info = next(own if event.player == HUMAN else incoming)
+                if index >= start:
+                    kind = f"{who}_dying" if event.dying else f"{who}_fired"
+                    told.append(Told(kind, {"cell": event.cell, "answer": info.answer}))
+                continue
+            if index < start:
+                continue
+            if isinstance(event, Handover):
+                told.append(Told(f"{who}_handover", {"cell": event.cell}))
+            elif isinstance(event, MineReveal):
+                if event.cell is None:
+                    told.append(Told(f"{who}_reveal_none"))
+                else:
+                    told.append(Told(f"{who}_reveal", {"cell": event.cell}))
+            elif isinstance(event, ShipMove):
+                moved = event.cells is not None
+                told.append(Told(f"{who}_move" if moved else f"{who}_stay",
+                                 {"cells": event.cells} if moved and who == "you" else {}))
+            elif isinstance(event, Resignation):
+                told.append(Told(f"{who}_resign"))
+        return told
 
     def resign(self) -> None:
         """The person gives up."""
@@ -134,11 +226,10 @@ class VsComputer:
             seed=self.seed, hints=list(self.hints))
 
     def _computer_turn(self) -> list[Shot]:
-        game = self._game()
-        replies = []
-        while game.to_move == COMPUTER:
-            replies.append(game.fire(COMPUTER, self.strategy.choose(game.view(COMPUTER))))
-        return replies
+        """Let the computer move (shots, salvoes, decisions) while the game waits for it;
+        its shots."""
+        events = self.computer.play_out(self._game(), COMPUTER)
+        return [e for e in events if isinstance(e, Shot) and e.player == COMPUTER]
 
     def _game(self) -> Game:
         if self.game is None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from seabattle.events import Handover, Shot
 from seabattle.record import GameRecord
 
 LATIN = "ABCDEFGHIJ"
@@ -52,7 +53,8 @@ def test_plain_refuses_bad_input_at_no_cost_and_saves_an_unfinished_game(tmp_pat
     assert "По Б3 вы уже стреляли" in done.stdout
     assert "за пределами поля" in done.stdout
     saved = GameRecord.from_json(record.read_text(encoding="utf-8"))
-    assert [e.cell for e in saved.events if e.player == 0] == [1 + 2 * 10]  # only Б3 counted
+    shots = [e for e in saved.events if isinstance(e, Shot) and e.player == 0]
+    assert [e.cell for e in shots] == [1 + 2 * 10]  # only Б3 counted
     assert not saved.game().is_over
 
 
@@ -114,3 +116,46 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path, tamper: str) -> None:
     done = seabattle("replay", str(record), "--all", "--lang", "en")
     assert done.returncode == 2
     assert "invalid game record" in done.stderr
+
+
+def test_plain_salvo_game_to_the_end(tmp_path: Path) -> None:
+    record = tmp_path / "salvo.json"
+    # Three cells a turn: on one line, or one per line.
+    lines = ["A1 B1 C1", "D1", "E1", "D1", "F1", *EVERY_CELL[6:], "n"]
+    done = seabattle("play", "--plain", "--salvo", "3", "--seed", "4", "--level", "medium",
+                     "--first", "me", "--lang", "en", "--save", str(record),
+                     stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Salvo: 3 shots this turn." in done.stdout
+    assert "Your salvo, 3 of 3 cells still to name:" in done.stdout
+    assert "Your salvo, 2 of 3 cells still to name:" in done.stdout
+    assert "the salvo names D1 twice" in done.stdout
+    for cell in ("A1", "B1", "C1", "D1", "E1", "F1"):
+        assert f"You fire at {cell}:" in done.stdout
+    game = GameRecord.from_json(record.read_text(encoding="utf-8")).game()
+    assert game.is_over and game.rules.salvo == 3
+
+
+def test_plain_mines_hand_over_a_cell_and_the_record_holds_it(tmp_path: Path) -> None:
+    record = tmp_path / "mines.json"
+    # Every cell in order, each followed by "auto": refused at no cost where a shot is
+    # due, it lets the computer choose where a decision is (the person hits a mine
+    # sooner or later and hands over a cell).
+    lines = [word for cell in EVERY_CELL for word in (cell, "auto")]
+    done = seabattle("play", "--plain", "--mines", "2", "--submarines", "1", "--seed", "7",
+                     "--level", "novice", "--first", "me", "--lang", "en",
+                     "--save", str(record), stdin="\n".join([*lines, "n"]) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Also: + mine, = minesweeper, S submarine" in done.stdout
+    assert ": Mine!" in done.stdout
+    assert "hand over one unhit cell of your fleet" in done.stdout
+    assert "You hand over" in done.stdout
+    saved = GameRecord.from_json(record.read_text(encoding="utf-8"))
+    assert any(isinstance(event, Handover) for event in saved.events)
+    assert saved.game().is_over
+
+
+def test_plain_variant_options_that_do_not_go_together_are_refused() -> None:
+    done = seabattle("play", "--plain", "--salvo", "2", "--mines", "1", "--lang", "en")
+    assert done.returncode == 2
+    assert "salvoes do not combine with submarines, mines" in done.stderr

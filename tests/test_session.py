@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from seabattle.ai.levels import LEVELS
 from seabattle.coords import ALPHABETS, bit, iter_cells
-from seabattle.errors import AlreadyFiredError, NotYourTurnError, SeaBattleError
-from seabattle.events import Resignation, ShotResult
+from seabattle.errors import (
+    AlreadyFiredError,
+    DecisionError,
+    DecisionPendingError,
+    NotYourTurnError,
+    SalvoError,
+    SeaBattleError,
+)
+from seabattle.events import Decision, Handover, Resignation, ShotResult
 from seabattle.fleet import random_fleet
 from seabattle.record import GameRecord
-from seabattle.rules import PRESETS
+from seabattle.rules import PRESETS, Role, Rules, rules_from_dict
 from seabattle.session import COMPUTER, HUMAN, GameSettings, VsComputer
 
 
@@ -150,3 +158,109 @@ def test_settings_make_seeded_sessions_and_coordinates() -> None:
     assert settings.new_session(seed=9).seed == 9
     unseeded = [VsComputer(PRESETS["classic"], "easy").seed for _ in range(2)]
     assert unseeded[0] != unseeded[1]
+
+
+# --- the variants of RULES.md §3 ------------------------------------------------------
+
+VARIANT_RULES: dict[str, dict[str, Any]] = {
+    "salvo": {"base": "classic", "salvo": 3},
+    "salvo-ships": {"base": "six", "salvo": "ships"},
+    "silent": {"base": "classic", "announce": "none", "shoot_again": False},
+    "mines": {"base": "classic", "mines": 2, "submarines": 1},
+    "minesweepers": {"base": "classic", "mines": 2, "minesweepers": 1, "mines_touch": True},
+    "shapes": {"base": "classic", "ships": [{"size": 4, "shape": "l"},
+                                            {"size": 4, "shape": "square"},
+                                            {"size": 4, "shape": "zigzag"},
+                                            {"size": 1, "count": 2}]},
+}
+
+
+def variant_rules(name: str) -> Rules:
+    return PRESETS[name] if name in PRESETS else rules_from_dict(VARIANT_RULES[name])
+
+
+def play_variant(session: VsComputer) -> list[Decision]:
+    """Play to the end: the person's shots from the left, salvoes as due, every decision
+    taken as the computer would (the Flying Dutchman stays every other time)."""
+    session.start(session.random_fleet())
+    game = session.game
+    assert game is not None
+    decided: list[Decision] = []
+    while not game.is_over:
+        due = session.decision_due
+        if due is not None:
+            choice = session.suggestion()
+            if due is Decision.MOVE_SHIP and len(decided) % 2:
+                choice = None
+            session.decide(choice)
+            decided.append(due)
+            continue
+        view = session.view()
+        assert view.my_turn
+        open_cells = list(iter_cells(view.given or view.legal_shots()))
+        session.fire_salvo(open_cells[:view.shots_due])
+    return decided
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("name", ["salvo", "mines", "flying-dutchman"])
+def test_every_level_plays_every_variant_to_the_end(level: str, name: str) -> None:
+    session = VsComputer(variant_rules(name), level, seed=5, first="me")
+    play_variant(session)
+    record = GameRecord.from_json(session.record().to_json())
+    assert record.game().is_over and record.game().winner == session.game.winner  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("name", [*VARIANT_RULES, "flying-dutchman", "math"])
+def test_variants_play_to_the_end_and_replay(name: str) -> None:
+    first = VsComputer(variant_rules(name), "hard", seed=11)
+    decided = play_variant(first)
+    second = VsComputer(variant_rules(name), "hard", seed=11)
+    assert play_variant(second) == decided
+    assert first.record().to_json() == second.record().to_json(), "seeded: the same game"
+    assert GameRecord.from_json(first.record().to_json()).game().is_over
+
+
+def test_the_person_hands_over_a_cell_after_a_mine_and_illegal_choices_are_refused() -> None:
+    session = VsComputer(variant_rules("mines"), "novice", seed=3, first="me")
+    session.start(session.random_fleet())
+    mine = next(s for s in session.computer_fleet if s.kind.role is Role.MINE)
+    session.fire_salvo(list(iter_cells(mine.cells)))
+    assert session.decision_due is Decision.HANDOVER
+    with pytest.raises(DecisionPendingError):  # no shot while a decision is due
+        session.fire(0 if not session.view().fired & 1 else 1)
+    view = session.view()
+    water = next(c for c in range(100) if not view.fleet_now.cells & bit(c))
+    with pytest.raises(DecisionError, match="not an unhit cell"):
+        session.decide(water)
+    assert session.decision_due is Decision.HANDOVER, "a refusal changes nothing"
+    cell = next(iter_cells(view.handover_options()))
+    events = session.decide(cell)
+    assert events[0] == Handover(HUMAN, cell)
+    told = [t.kind for t in session.narrate(0)]
+    assert told[:2] == ["you_fired", "you_handover"]
+    assert session.view(COMPUTER).given & bit(cell) or session.view().incoming & bit(cell)
+
+
+def test_the_computers_dutchman_moves_away_unseen() -> None:
+    session = VsComputer(PRESETS["flying-dutchman"], "hard", seed=2, first="me")
+    session.start(session.random_fleet())
+    (dutchman,) = session.computer_fleet
+    cell = next(iter_cells(dutchman.cells))
+    session.fire(cell)
+    told = session.narrate(0)
+    assert [t.kind for t in told[:2]] == ["you_fired", "ai_move"]
+    assert told[1].params == {}, "the person is not told where it went"
+    assert session.view().abandoned == bit(cell)
+
+
+def test_a_salvo_of_the_wrong_size_is_refused() -> None:
+    session = VsComputer(variant_rules("salvo"), "easy", seed=1, first="me")
+    session.start(session.random_fleet())
+    with pytest.raises(SalvoError):
+        session.fire(0)
+    with pytest.raises(SalvoError):
+        session.fire_salvo([0, 0, 1])
+    assert not session.view().fired
+    session.fire_salvo([0, 1, 2])
+    assert session.view().fired == 0b111

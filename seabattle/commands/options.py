@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -32,11 +32,53 @@ def add_language_options(parser: argparse.ArgumentParser) -> None:
                         help="column letters (default: the rules', else by language)")
 
 
-def load_rules(text: str) -> Rules:
-    """A preset by name, or the rule set in a ``.toml`` or ``.json`` file."""
+def _salvo(value: str) -> int | str:
+    if value.strip().lower() == "ships":
+        return "ships"
+    try:
+        return int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{value!r}: expected a number of shots, or 'ships'") from None
+
+
+def add_variant_options(parser: argparse.ArgumentParser) -> None:
+    """The variants of RULES.md §3 on top of ``--rules`` (``--salvo``, ``--mines``…)."""
+    group = parser.add_argument_group(
+        "variants", "change the rule set of --rules (refused when they do not go together)")
+    group.add_argument("--salvo", type=_salvo, default=None, metavar="N|ships",
+                       help="shots per turn: a number, or 'ships' (one per own ship afloat)")
+    group.add_argument("--shoot-again", action=argparse.BooleanOptionalAction, default=None,
+                       help="whether a hit earns another shot")
+    group.add_argument("--announce", choices=("type", "sunk", "none"), default=None,
+                       help="what a sinking tells: the ship's type, only 'sunk', or nothing")
+    for key, what in (("mines", "mines"), ("minesweepers", "minesweepers"),
+                      ("submarines", "submarines (one cell, a dying shot)")):
+        group.add_argument(f"--{key}", type=int, default=None, metavar="N",
+                           help=f"{what} per fleet")
+    group.add_argument("--mines-touch", action="store_true", default=None,
+                       help="mines and minesweepers may touch ships and each other")
+
+
+def variant_overrides(args: argparse.Namespace) -> dict[str, object]:
+    """The rules-file keys the variant options set (see :func:`add_variant_options`)."""
+    keys = ("salvo", "shoot_again", "announce", "mines", "minesweepers", "submarines",
+            "mines_touch")
+    return {key: getattr(args, key) for key in keys if getattr(args, key, None) is not None}
+
+
+def load_rules(text: str, overrides: Mapping[str, object] | None = None) -> Rules:
+    """A preset by name, or the rule set in a ``.toml`` or ``.json`` file, with the
+    rules-file keys of ``overrides`` changed (refused with a
+    :class:`~seabattle.errors.RulesError` saying why when they do not fit)."""
     path = Path(text)
     if path.suffix.lower() not in (".toml", ".json"):
-        return find_rules(text)
+        preset = find_rules(text)
+        if not overrides:
+            return preset
+        changes = ", ".join(f"{key} {value}" for key, value in overrides.items())
+        return rules_from_dict({"base": preset.name, "name": f"{preset.name} ({changes})",
+                                **overrides})
     try:
         content = path.read_text(encoding="utf-8")
     except OSError as error:
@@ -46,6 +88,8 @@ def load_rules(text: str) -> Rules:
         data = tomllib.loads(content) if path.suffix.lower() == ".toml" else json.loads(content)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:
         raise RulesError("error.rules_file", path=text, problem=str(error)) from None
+    if overrides and isinstance(data, dict):
+        data = {**data, **overrides}
     return rules_from_dict(data)
 
 

@@ -10,9 +10,11 @@ from seabattle.ai.levels import LEVELS, STRATEGIES
 from seabattle.commands.options import (
     add_language_options,
     add_rules_option,
+    add_variant_options,
     chosen_alphabet,
     chosen_language,
     load_rules,
+    variant_overrides,
 )
 from seabattle.session import GameSettings
 
@@ -23,6 +25,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "play", help="play against the computer",
         description="Play Морской бой against the computer in the terminal.")
     add_rules_option(parser)
+    add_variant_options(parser)
     add_language_options(parser)
     parser.add_argument("--level", default="hard", choices=[*LEVELS, *STRATEGIES],
                         help="the computer's strength (default hard)")
@@ -35,14 +38,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--plain", action="store_true",
                         help="play line by line on stdin/stdout, no full-screen UI")
     parser.add_argument("--manual", action="store_true",
-                        help="with --plain: place your fleet ship by ship instead of automatically")
+                        help="with --plain: place your fleet piece by piece, not automatically")
     parser.set_defaults(run=run)
 
 
 def settings_from(args: argparse.Namespace) -> GameSettings:
     """The game settings named by the parsed options."""
     language = chosen_language(args.lang)
-    return GameSettings(rules=load_rules(args.rules), level=args.level, language=language,
+    rules = load_rules(args.rules, variant_overrides(args))
+    return GameSettings(rules=rules, level=args.level, language=language,
                         alphabet=chosen_alphabet(args.alphabet), first=args.first,
                         seed=args.seed, save_path=args.save)
 

@@ -1,7 +1,63 @@
 """Messages of the command line and the line-by-line game (``seabattle play --plain``)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
+    # What happened, as the person may know it: both terminal games (seabattle.session.Told).
+    "play.you_dying": ("Your sunk submarine fires back at {cell}: {answer}",
+                       "Ваша потопленная подлодка стреляет в ответ по {cell}: {answer}"),
+    "play.ai_dying": ("The computer's sunk submarine fires back at {cell}: {answer}",
+                      "Потопленная подлодка компьютера стреляет в ответ по {cell}: {answer}"),
+    "play.you_handover": ("You hand over {cell}: the computer may fire there for a sure hit.",
+                          "Вы отдаёте клетку {cell}: компьютер может бить туда наверняка."),
+    "play.ai_handover": (
+        "The computer hit your mine and hands over {cell} of its fleet: a sure hit for you.",
+        "Компьютер подорвался на вашей мине и отдаёт клетку {cell} своего флота: бейте наверняка."),
+    "play.you_reveal": ("You reveal your mine at {cell}.", "Вы открываете свою мину на {cell}."),
+    "play.ai_reveal": ("The computer hit your minesweeper and reveals its mine at {cell}.",
+                       "Компьютер попал в ваш тральщик и открывает свою мину на {cell}."),
+    "play.you_reveal_none": ("You have no mine left to reveal.",
+                             "Открывать вам нечего: мин не осталось."),
+    "play.ai_reveal_none": ("The computer hit your minesweeper but has no mine left to reveal.",
+                            "Компьютер попал в ваш тральщик, но мин у него не осталось."),
+    "play.you_move": ("Your Flying Dutchman moves to {cells}.",
+                      "Ваш Летучий голландец уходит на {cells}."),
+    "play.you_stay": ("Your Flying Dutchman stays where it is.",
+                      "Ваш Летучий голландец остаётся на месте."),
+    "play.ai_move": ("The Flying Dutchman has slipped away: your hits on it are open water now.",
+                     "Летучий голландец ушёл: ваши попадания по нему — теперь пустая вода."),
+    "play.ai_stay": ("The computer keeps its Flying Dutchman where it is.",
+                     "Компьютер оставляет Летучего голландца на месте."),
+    "play.you_resign": ("You resign.", "Вы сдаётесь."),
+    "play.ai_resign": ("The computer resigns.", "Компьютер сдаётся."),
+    "play.decide_handover": (
+        "You hit a mine: hand over one unhit cell of your fleet ({options}).",
+        "Вы подорвались на мине: отдайте одну целую клетку своего флота ({options})."),
+    "play.decide_reveal_mine": (
+        "You hit a minesweeper: reveal one of your mines ({options}).",
+        "Вы попали в тральщик: откройте одну из своих мин ({options})."),
+    "play.decide_move_ship": (
+        "Your Flying Dutchman is hit: move it ({size} cells joined by sides or corners, "
+        "never where the enemy has fired) or keep it where it is.",
+        "Ваш Летучий голландец подбит: переведите его ({size} кл., соединённых сторонами "
+        "или углами, не туда, куда стрелял противник) или оставьте на месте."),
+    "play.salvo": ("Salvo: {count} shots this turn.", "Залп: выстрелов в этот ход — {count}."),
+    "play.given": ("Handed over to you, sure hits: {cells}.",
+                   "Вам отданы клетки, бейте наверняка: {cells}."),
+    "play.revealed": ("Enemy mines revealed to you: {cells}.",
+                      "Вам открыты мины противника: {cells}."),
     # The line-by-line game (seabattle play --plain).
+    "plain.legend_variants": (
+        "Also: {mine} mine, {sweeper} minesweeper, {sub} submarine, {given} handed over "
+        "(a sure hit), {moved} hit on a ship that moved away.",
+        "А также: {mine} мина, {sweeper} тральщик, {sub} подлодка, {given} отданная клетка "
+        "(бейте наверняка), {moved} попадание по ушедшему кораблю."),
+    "plain.salvo_prompt": ("Your salvo, {left} of {count} cells still to name:",
+                           "Ваш залп, осталось назвать клеток: {left} из {count}:"),
+    "plain.decide_prompt": (
+        "Your choice (a cell; auto lets the computer choose):",
+        "Ваш выбор (клетка; авто — выберет компьютер):"),
+    "plain.move_prompt": (
+        "New cells (all of them), random to move at random, or stay:",
+        "Новые клетки (все), случайно — перевести наугад, или остаться:"),
     "plain.welcome": ("Sea Battle — rules {rules}, field {size}, fleet: {fleet}.",
                       "Морской бой — правила {rules}, поле {size}, флот: {fleet}."),
     "plain.legend": (
@@ -10,8 +66,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Обозначения: {water} вода, {ship} корабль, {miss} мимо, {hit} ранен, {sunk} убит, "
         "{ring} точно пусто. Вводите клетку, например Б3; help — список команд."),
     "plain.help": (
-        "Commands: a cell such as B3 fires; resign gives up; quit saves and leaves.",
-        "Команды: клетка, например Б3, — выстрел; сдаюсь — сдаться; выход — сохранить и выйти."),
+        "Commands: a cell such as B3 fires (a salvo: several cells, on one line or more); "
+        "resign gives up; quit saves and leaves.",
+        "Команды: клетка, например Б3, — выстрел (залп: несколько клеток, в строку или по "
+        "одной); сдаюсь — сдаться; выход — сохранить и выйти."),
     "plain.place_prompt": (
         "Place the {ship} ({size} cells): first cell and h or v (B3 h), or all its cells; "
         "auto fills the rest, undo takes the last ship back:",

@@ -10,6 +10,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.rules.announce_sunk": ("a sinking is announced", "о потоплении сообщают"),
     "tui.rules.announce_type": ("a sinking is announced with the ship's name",
                                 "о потоплении сообщают с названием корабля"),
+    "tui.rules.announce_none": ("a sinking is answered as a hit", "о потоплении молчат: «ранил»"),
+    "tui.rules.variants": ("Variants: {variants}.", "Варианты: {variants}."),
+    "tui.variant.salvo": ("a salvo of {count} shots", "залп в {count} выстр."),
+    "tui.variant.salvo_ships": ("a salvo of one shot per ship afloat",
+                                "залп: по выстрелу на корабль на плаву"),
+    "tui.variant.mines": ("mines: {count}", "мин: {count}"),
+    "tui.variant.minesweepers": ("minesweepers: {count}", "тральщиков: {count}"),
+    "tui.variant.submarines": ("submarines: {count}", "подлодок: {count}"),
+    "tui.variant.mines_touch": ("mines may touch ships", "мины могут касаться кораблей"),
+    "tui.variant.flying_dutchman": ("the Flying Dutchman", "Летучий голландец"),
+    "tui.variant.shape": ("ships of special shapes", "корабли особых форм"),
+    "tui.variant.problem": ("mines hold problems", "в минах — задачи"),
     "tui.level.novice": ("novice", "новичок"),
     "tui.level.easy": ("easy", "лёгкий"),
     "tui.level.medium": ("medium", "средний"),
@@ -23,6 +35,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.mark.sunk": ("sunk", "убит"),
     "tui.mark.miss": ("miss", "мимо"),
     "tui.mark.ring": ("known empty", "точно пусто"),
+    "tui.mark.submarine": ("submarine", "подлодка"),
+    "tui.mark.mine": ("mine", "мина"),
+    "tui.mark.mine_spent": ("mine gone off", "мина взорвалась"),
+    "tui.mark.sweeper": ("minesweeper", "тральщик"),
+    "tui.mark.sweeper_hit": ("minesweeper hit", "тральщик подбит"),
+    "tui.mark.given": ("handed over (a sure hit)", "отдана (бейте наверняка)"),
+    "tui.mark.moved": ("hit, the ship has moved away", "попадание, корабль ушёл"),
+    "tui.mark.aimed": ("chosen", "выбрана"),
     # Keys.
     "tui.key.move": ("move", "двигать"),
     "tui.key.choose": ("choose", "выбрать"),
@@ -38,6 +58,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.key.again": ("play again", "ещё партию"),
     "tui.key.quit": ("quit", "выйти"),
     "tui.key.heat": ("heat map (hint)", "тепловая карта (подсказка)"),
+    "tui.key.choose_for_me": ("choose for me / move at random", "выбрать за меня / увести наугад"),
+    "tui.key.stay": ("keep the ship in place", "оставить корабль"),
     "tui.key.yes": ("yes", "да"),
     "tui.key.no": ("no", "нет"),
     "tui.confirm.yes": ("Yes", "Да"),
@@ -53,6 +75,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "places it, u takes the last one back. a places the rest at random, x the whole fleet.",
         "Стрелки или мышь двигают корабль, r поворачивает (R — обратно), Enter или щелчок "
         "ставят его, u убирает последний. a расставляет остальные случайно, x — весь флот."),
+    "tui.setup.paint": (
+        "— paint its cells, joined by sides or corners: {painted} of {size} (Enter on a "
+        "painted cell rubs it out)",
+        "— закрасьте его клетки, соединённые сторонами или углами: {painted} из {size} "
+        "(Enter на закрашенной клетке стирает её)"),
     "tui.setup.placed": ("Placed: {ship}, {where}.", "Поставлен: {ship}, {where}."),
     "tui.setup.ready": (
         "The fleet is ready: press s or Enter to start the battle.",
@@ -67,6 +94,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.battle.your_turn": (
         "Your shot: type a cell, or aim with the arrows and press Enter, or click.",
         "Ваш выстрел: введите клетку или наведите стрелками и нажмите Enter, или щёлкните."),
+    "tui.battle.salvo": (
+        "Your salvo: choose {count} cells (chosen {chosen}: {cells}); choosing one again "
+        "takes it back.",
+        "Ваш залп: выберите клеток — {count} (выбрано {chosen}: {cells}); повторный выбор "
+        "отменяет клетку."),
+    "tui.battle.decide_help": (
+        "Choose it on your field (arrows and Enter, a click, or type it); Ctrl+O chooses "
+        "for you.",
+        "Выберите её на своём поле (стрелки и Enter, щелчок или введите); Ctrl+O — "
+        "выбрать за вас."),
+    "tui.battle.move_help": (
+        "Choose its new cells on your field ({chosen} chosen), Ctrl+O moves it at random, "
+        "Ctrl+E keeps it in place.",
+        "Выберите новые клетки на своём поле (выбрано {chosen}), Ctrl+O — увести наугад, "
+        "Ctrl+E — оставить на месте."),
     "tui.battle.you_fired": ("You: {cell} — {answer}", "Вы: {cell} — {answer}"),
     "tui.battle.ai_fired": ("Computer: {cell} — {answer}", "Компьютер: {cell} — {answer}"),
     "tui.battle.already_fired": (

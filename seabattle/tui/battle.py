@@ -1,4 +1,5 @@
-"""The battle screen: both fields, the answers, the person's shots and the hint heat map."""
+"""The battle screen: both fields, the answers, the person's shots (and salvoes), the
+decisions the variants ask for, and the hint heat map."""
 
 from __future__ import annotations
 
@@ -15,13 +16,21 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
 from seabattle.ai.posterior import Posterior
-from seabattle.coords import bit
+from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.session import HUMAN, VsComputer
+from seabattle.events import Decision
+from seabattle.session import HUMAN, Told, VsComputer
 from seabattle.tui.board import HOTTEST, Board, FleetStrip, Legend, fit_side_by_side
 from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import Mark, enemy_marks, fleet_marks, heat_shares
+from seabattle.tui.marks import (
+    Mark,
+    enemy_marks,
+    fleet_marks,
+    heat_shares,
+    variant_marks,
+    with_aimed,
+)
 from seabattle.tui.notice import Notice
 from seabattle.tui.phrases import Phrasebook
 from seabattle.view import PlayerView
@@ -40,6 +49,14 @@ class BattleScreen(Screen[None]):
     :mod:`seabattle.ai.posterior`), recomputed after each shot while shown. It is
     computed in a worker thread, so the screen never waits for it, and every
     position it is shown in is noted in the record as a hint.
+
+    Under salvo rules each chosen cell is marked until the salvo is complete, then
+    all are fired together (choosing a marked cell again takes it back). When the
+    game waits for the person's decision, the cursor moves to their own field: Enter,
+    a click or a typed cell hands over a cell or reveals a mine; for the Flying
+    Dutchman the cells chosen are its new place, once there are as many as its decks
+    left. Ctrl+O lets the computer choose (the Dutchman moves at random) and Ctrl+E
+    keeps the Dutchman where it is.
     """
 
     AUTO_FOCUS = "#shot"
@@ -54,6 +71,10 @@ class BattleScreen(Screen[None]):
         Binding("ctrl+r", "resign", "tui.key.resign"),
         # Not a letter: letters go into the cell entry (and h, р are column letters).
         Binding("ctrl+t", "toggle_heat", "tui.key.heat"),
+        # Decisions: not letters either (they go into the cell entry), and they must
+        # beat the entry's own Ctrl+E (end of line).
+        Binding("ctrl+o", "choose_for_me", "tui.key.choose_for_me", priority=True),
+        Binding("ctrl+e", "stay", "tui.key.stay", priority=True),
     ]
 
     def __init__(self, session: VsComputer, phrases: Phrasebook, opening: int) -> None:
@@ -68,25 +89,38 @@ class BattleScreen(Screen[None]):
         self._posterior: Posterior | None = None
         # Only one worker thread at a time may run the posterior's chains.
         self._posterior_lock = threading.Lock()
+        self.aimed: list[int] = []
+        """Cells chosen for the salvo being aimed."""
+        self.painted: list[int] = []
+        """Own cells chosen as the Flying Dutchman's new place."""
+        self._told = 0
+        """Events of the game told in the log so far."""
 
     @property
     def _enemy(self) -> Board:
         return self.query_one("#enemy", Board)
 
+    @property
+    def _own(self) -> Board:
+        return self.query_one("#own", Board)
+
     def compose(self) -> ComposeResult:
         phrases = self.phrases
         view = self.session.view()
         grid = self.rules.grid
+        # Mines and minesweepers are no ships: the strips count what must be sunk.
+        vessels = [kind for kind in self.rules.fleet if kind.role.is_vessel]
         yield Static(phrases("tui.battle.title"), id="title", markup=False)
         yield Static(phrases.rules(self.rules, self.session.level), id="rules", markup=False)
         with Horizontal(id="fields"):
             with Vertical(classes="side"):
-                own = Board(phrases.coordinates, fleet_marks(grid, view.own_fleet, view.incoming),
-                            focusable=False, show_cursor=False, id="own")
+                own = Board(phrases.coordinates,
+                            fleet_marks(grid, view.fleet_now, view.incoming), focusable=False,
+                            show_cursor=False, id="own")
                 own.border_title = phrases("tui.field.yours")
                 yield own
                 yield Static(id="own-afloat", markup=False)
-                yield FleetStrip(self.rules.fleet, view.own_afloat, present_mark=Mark.SHIP,
+                yield FleetStrip(vessels, view.own_afloat, present_mark=Mark.SHIP,
                                  absent_mark=Mark.SUNK, id="own-fleet")
             with Vertical(classes="side"):
                 enemy = Board(phrases.coordinates, enemy_marks(view), focusable=False, id="enemy")
@@ -97,9 +131,9 @@ class BattleScreen(Screen[None]):
                 heat_info = Static(id="heat-info", markup=False)
                 heat_info.display = False
                 yield heat_info
-                yield FleetStrip(self.rules.fleet, view.enemy_afloat or (),
+                yield FleetStrip(vessels, view.enemy_afloat or (),
                                  present_mark=Mark.SHIP, absent_mark=Mark.SUNK, id="enemy-fleet")
-        yield Legend(phrases)
+        yield Legend(phrases, variant_marks(self.rules))
         # The computer answers at once, so the turn is always the person's here.
         yield Static(phrases("tui.battle.your_turn"), id="turn", markup=False)
         log = RichLog(id="log", max_lines=200, wrap=True)
@@ -107,7 +141,7 @@ class BattleScreen(Screen[None]):
         yield log
         with Horizontal(id="entry"):
             yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)
-            yield Input(placeholder=phrases("tui.battle.placeholder"), id="shot", max_length=8,
+            yield Input(placeholder=phrases("tui.battle.placeholder"), id="shot", max_length=40,
                         compact=True)
         yield Notice(id="message")
         yield KeyHelp(phrases)
@@ -115,7 +149,7 @@ class BattleScreen(Screen[None]):
     def on_mount(self) -> None:
         first = "tui.battle.you_first" if self.session.first == HUMAN else "tui.battle.ai_first"
         self._log(self.phrases(first))
-        self._log_replies(self.opening)
+        self._tell()
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -124,8 +158,9 @@ class BattleScreen(Screen[None]):
     # --- shooting -----------------------------------------------------------------
 
     def action_aim(self, rows: int, columns: int) -> None:
-        """Move the cursor on the enemy field."""
-        self._enemy.move_cursor(rows, columns)
+        """Move the cursor on the enemy field (on one's own while a decision is due)."""
+        board = self._own if self.session.decision_due is not None else self._enemy
+        board.move_cursor(rows, columns)
 
     async def action_fire_typed(self) -> None:
         """Fire at the typed cell, or at the cursor when nothing is typed."""
@@ -136,23 +171,38 @@ class BattleScreen(Screen[None]):
         # Cleared whatever comes of it: a refusal quotes what was typed.
         event.input.clear()
         text = event.value.strip()
+        deciding = self.session.decision_due is not None
+        board = self._own if deciding else self._enemy
         if not text:
-            self.fire(self._enemy.cursor)
+            self.fire(board.cursor)
             return
         try:
-            cell = self.phrases.coordinates.parse(text)
+            cells = [self.phrases.coordinates.parse(word)
+                     for word in text.replace(",", " ").split()]
         except SeaBattleError as error:
             self.query_one(Notice).error(self.phrases.error(error))
             return
-        self._enemy.cursor = cell
-        self.fire(cell)
+        for cell in cells:  # several cells: a salvo, or the Dutchman's new place
+            board.cursor = cell
+            if not self.fire(cell) and not (self.aimed or self.painted):
+                return  # refused (said why), or a move that needs no more cells
 
     @on(Board.CellChosen, "#enemy")
     def _fire_chosen(self, event: Board.CellChosen) -> None:
-        self.fire(event.cell)
+        if self.session.decision_due is None:
+            self.fire(event.cell)
+
+    @on(Board.CellChosen, "#own")
+    def _own_chosen(self, event: Board.CellChosen) -> None:
+        if self.session.decision_due is not None:
+            self.fire(event.cell)
 
     def fire(self, cell: int) -> bool:
-        """Fire at ``cell`` unless it is known already; whether the shot was fired."""
+        """Fire at ``cell`` unless it is known already (under salvo rules: choose it for
+        the salvo, firing once the salvo is complete); whether shots were fired. While
+        a decision is due, ``cell`` is a cell of one's own field for it instead."""
+        if self.session.decision_due is not None:
+            return self.choose_own(cell)
         phrases = self.phrases
         notice = self.query_one(Notice)
         view = self.session.view()
@@ -163,20 +213,89 @@ class BattleScreen(Screen[None]):
         if view.known_empty & bit(cell):
             notice.error(phrases("tui.battle.known_empty", cell=name))
             return False
+        cells = [cell]
+        if view.shots_due > 1:
+            if cell in self.aimed:
+                self.aimed.remove(cell)
+            else:
+                self.aimed.append(cell)
+            if len(self.aimed) < view.shots_due:
+                notice.say(self._salvo_line(view.shots_due))
+                self._redraw()
+                return False
+            cells, self.aimed = self.aimed, []
         try:
-            _, replies = self.session.fire(cell)
+            self.session.fire_salvo(cells)
         except SeaBattleError as error:
             notice.error(phrases.error(error))
             return False
-        answer = phrases("tui.battle.you_fired", cell=name,
-                         answer=self.session.view().shots[-1].answer)
-        self._log(answer)
-        notice.say(answer)
-        self._log_replies(len(replies))
+        self._after_move()
+        return True
+
+    def choose_own(self, cell: int) -> bool:
+        """Choose ``cell`` of one's own field for the decision due; whether it was made."""
+        due = self.session.decision_due
+        if due is Decision.MOVE_SHIP:
+            if cell in self.painted:
+                self.painted.remove(cell)
+            else:
+                self.painted.append(cell)
+            if len(self.painted) < self._decks_left():
+                self._redraw()
+                return False
+            cells = 0
+            for painted in self.painted:
+                cells |= bit(painted)
+            self.painted = []
+            return self.decide(cells)
+        return self.decide(cell)
+
+    def decide(self, choice: int | Bitboard | None) -> bool:
+        """Make the person's decision (refused, saying why, when the rules forbid it)."""
+        try:
+            self.session.decide(choice)
+        except SeaBattleError as error:
+            self.query_one(Notice).error(self.phrases.error(error))
+            self._redraw()
+            return False
+        self._after_move()
+        return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose_for_me":
+            return self.session.game is not None and self.session.decision_due is not None
+        if action == "stay":
+            return (self.session.game is not None
+                    and self.session.decision_due is Decision.MOVE_SHIP)
+        return True
+
+    def action_choose_for_me(self) -> None:
+        """Let the computer make the person's decision (the Dutchman moves at random)."""
+        if self.session.decision_due is not None:
+            self.painted = []
+            self.decide(self.session.suggestion())
+
+    def action_stay(self) -> None:
+        """Keep the hit Flying Dutchman where it is."""
+        if self.session.decision_due is Decision.MOVE_SHIP:
+            self.painted = []
+            self.decide(None)
+
+    def _decks_left(self) -> int:
+        view = self.session.view()
+        pending = view.pending
+        assert pending is not None and pending.ship is not None
+        return (view.fleet_now.ships[pending.ship].cells & ~view.incoming).bit_count()
+
+    def _after_move(self) -> None:
+        """Tell what happened, redraw, and leave when the game is over."""
+        mine = self._tell()
+        if mine:
+            self.query_one(Notice).say(" ".join(mine))
         self._redraw()
+        self.refresh_bindings()
         if self.session.view().is_over:
             self.dismiss()
-        return True
 
     # --- the hint heat map ------------------------------------------------------------
 
@@ -257,20 +376,72 @@ class BattleScreen(Screen[None]):
     def _log(self, line: str) -> None:
         self.query_one(RichLog).write(Text(line))
 
-    def _log_replies(self, count: int) -> None:
-        """Log the computer's last ``count`` shots."""
-        shots = self.session.view().incoming_shots
-        for shot in shots[len(shots) - count:]:
-            self._log(self.phrases("tui.battle.ai_fired", cell=self.phrases.cell(shot.cell),
-                                   answer=shot.answer))
+    def _tell(self) -> list[str]:
+        """Log the events not told yet; the lines about the person's own shots."""
+        mine: list[str] = []
+        for told in self.session.narrate(self._told):
+            line = self.told_text(told)
+            self._log(line)
+            if told.kind == "you_fired":
+                mine.append(line)
+        game = self.session.game
+        self._told = 0 if game is None else len(game.events)
+        return mine
+
+    def told_text(self, told: Told) -> str:
+        """One event, in words."""
+        key = {"you_fired": "tui.battle.you_fired", "ai_fired": "tui.battle.ai_fired"}.get(
+            told.kind, f"play.{told.kind}")
+        params = dict(told.params)
+        if "cell" in params:
+            params["cell"] = self.phrases.cell(params["cell"])
+        if "cells" in params:
+            params["cells"] = " ".join(self.phrases.cell(c) for c in iter_cells(params["cells"]))
+        return self.phrases(key, **params)
+
+    def _salvo_line(self, count: int) -> str:
+        chosen = " ".join(self.phrases.cell(c) for c in self.aimed) or "—"
+        return self.phrases("tui.battle.salvo", count=count, chosen=len(self.aimed),
+                            cells=chosen)
+
+    def _turn_line(self) -> str:
+        """What the person is to do now."""
+        phrases = self.phrases
+        view = self.session.view()
+        due = view.decision_due
+        if due is Decision.MOVE_SHIP:
+            line = (phrases("play.decide_move_ship", size=self._decks_left()) + " "
+                    + phrases("tui.battle.move_help", chosen=len(self.painted)))
+        elif due is not None:
+            options = (view.handover_options() if due is Decision.HANDOVER
+                       else view.reveal_options())
+            names = ", ".join(phrases.cell(c) for c in iter_cells(options))
+            line = (phrases(f"play.decide_{due.value}", options=names) + " "
+                    + phrases("tui.battle.decide_help"))
+        elif view.shots_due > 1:
+            line = self._salvo_line(view.shots_due)
+        else:
+            line = phrases("tui.battle.your_turn")
+        if view.given and due is None:
+            line += " " + phrases("play.given", cells=", ".join(
+                phrases.cell(c) for c in iter_cells(view.given)))
+        if view.revealed_mines and due is None:
+            line += " " + phrases("play.revealed", cells=", ".join(
+                phrases.cell(c) for c in iter_cells(view.revealed_mines)))
+        return line
 
     def _redraw(self) -> None:
         phrases = self.phrases
         view = self.session.view()
         grid = self.rules.grid
-        self.query_one("#own", Board).marks = fleet_marks(grid, view.own_fleet, view.incoming)
-        self._enemy.marks = enemy_marks(view)
-        total = len(self.rules.fleet)
+        own = self._own
+        own.marks = with_aimed(fleet_marks(grid, view.fleet_now, view.incoming,
+                                           given=view.handed_over), self.painted)
+        own.show_cursor = view.decision_due is not None
+        self._enemy.marks = with_aimed(enemy_marks(view), self.aimed)
+        self._enemy.show_cursor = view.decision_due is None
+        self.query_one("#turn", Static).update(self._turn_line())
+        total = sum(kind.role.is_vessel for kind in self.rules.fleet)
         self.query_one("#own-afloat", Static).update(
             phrases("tui.battle.afloat", count=len(view.own_afloat), total=total))
         self.query_one("#own-fleet", FleetStrip).present = view.own_afloat

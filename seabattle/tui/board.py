@@ -20,7 +20,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from seabattle.coords import Coordinates
-from seabattle.rules import ShipKind
+from seabattle.rules import Role, ShipKind
 from seabattle.tui.marks import Mark, Marks, heat_shares
 from seabattle.tui.phrases import Phrasebook
 
@@ -33,6 +33,14 @@ SYMBOLS: dict[Mark, str] = {
     Mark.RING: "∘",
     Mark.GHOST: "□",
     Mark.BLOCKED: "▒",
+    Mark.SUBMARINE: "◇",
+    Mark.MINE: "⊕",
+    Mark.MINE_SPENT: "⊙",
+    Mark.SWEEPER: "⊞",
+    Mark.SWEEPER_HIT: "⊠",
+    Mark.GIVEN: "!",
+    Mark.MOVED: "○",
+    Mark.AIMED: "◎",
 }
 """The symbol of each mark, distinct without colour."""
 
@@ -253,25 +261,38 @@ class FleetStrip(MarkPainter):
         text = Text(end="")
         for kind in self.fleet:
             mark = self.present_mark if left[kind] else self.absent_mark
+            if mark in (Mark.SHIP, Mark.GHOST):  # the variants' pieces look like themselves
+                mark = _PIECE_MARKS.get(kind.role, mark)
             left[kind] -= 1
             text.append(SYMBOLS[mark] * kind.size, styles[mark])
             text.append(" ")
         return text
 
 
+_PIECE_MARKS = {Role.SUBMARINE: Mark.SUBMARINE, Role.MINE: Mark.MINE,
+                Role.MINESWEEPER: Mark.SWEEPER}
+
+
 class Legend(MarkPainter):
-    """What the symbols on the fields mean."""
+    """What the symbols on the fields mean (those of the variants only where they play)."""
 
     SHOWN = (Mark.SHIP, Mark.HIT, Mark.SUNK, Mark.MISS, Mark.RING)
 
-    def __init__(self, phrases: Phrasebook, id: str | None = None) -> None:
+    def __init__(self, phrases: Phrasebook, extra: Sequence[Mark] = (),
+                 id: str | None = None) -> None:
         super().__init__(id=id)
         self.phrases = phrases
+        self.extra = tuple(extra)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return 2 if self.extra else 1
 
     def render(self) -> Text:
         styles = self.mark_styles()
         text = Text(end="")
-        for mark in self.SHOWN:
+        for mark in self.SHOWN + self.extra:
+            if self.extra and mark is self.extra[0]:
+                text.append("\n")  # the variants' marks on a line of their own
             text.append(SYMBOLS[mark], styles[mark])
             text.append(f" {self.phrases(f'tui.mark.{mark.value}')}   ")
         return text

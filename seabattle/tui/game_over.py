@@ -17,7 +17,7 @@ from seabattle.game import ShotStats
 from seabattle.session import COMPUTER, HUMAN, VsComputer
 from seabattle.tui.board import Board, Legend, fit_side_by_side
 from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import fleet_marks
+from seabattle.tui.marks import fleet_marks, variant_marks
 from seabattle.tui.phrases import Phrasebook
 
 _STAT_ROWS = ("tui.over.shots", "tui.over.hits", "tui.over.accuracy", "tui.over.sunk")
@@ -52,7 +52,7 @@ class GameOverScreen(Screen[bool]):
         yield Static(phrases.rules(self.session.rules, self.session.level), id="rules",
                      markup=False)
         with Horizontal(id="fields"):
-            own = Board(phrases.coordinates, fleet_marks(grid, view.own_fleet, view.incoming),
+            own = Board(phrases.coordinates, fleet_marks(grid, view.fleet_now, view.incoming),
                         focusable=False, show_cursor=False, id="own")
             own.border_title = phrases("tui.field.yours")
             yield own
@@ -62,7 +62,7 @@ class GameOverScreen(Screen[bool]):
             enemy.border_title = phrases("tui.field.enemy_revealed")
             fit_side_by_side((own, enemy), self.app.size.width)
             yield enemy
-        yield Legend(phrases)
+        yield Legend(phrases, variant_marks(self.session.rules))
         yield Static(self._stats(), id="stats")
         if self.saved is not None:
             yield Static(phrases("tui.over.saved", path=str(self.saved)), id="saved", markup=False)

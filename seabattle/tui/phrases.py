@@ -8,7 +8,7 @@ from typing import Any
 from seabattle.coords import Bitboard, Coordinates, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, Text, translate
-from seabattle.rules import Rules
+from seabattle.rules import MineEffect, Role, Rules
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,34 @@ class Phrasebook:
         return self(key) if key in MESSAGES else level
 
     def rules(self, rules: Rules, level: str) -> str:
-        """One line saying which rule set is in force and how strong the computer is."""
+        """One line saying which rule set is in force and how strong the computer is
+        (and the variants of RULES.md §3 in play, if any)."""
+        line = self._rules(rules, level)
+        variants = self.variants(rules)
+        return f"{line} {self('tui.rules.variants', variants=variants)}" if variants else line
+
+    def variants(self, rules: Rules) -> str:
+        """The variants in play, in words ("" for none)."""
+        parts: list[str] = []
+        if rules.salvo == "ships":
+            parts.append(self("tui.variant.salvo_ships"))
+        elif rules.salvo != 1:
+            parts.append(self("tui.variant.salvo", count=rules.salvo))
+        for role, key in ((Role.SUBMARINE, "submarines"), (Role.MINE, "mines"),
+                          (Role.MINESWEEPER, "minesweepers")):
+            if rules.count(role):
+                parts.append(self(f"tui.variant.{key}", count=rules.count(role)))
+        if rules.mines_touch and (rules.count(Role.MINE) or rules.count(Role.MINESWEEPER)):
+            parts.append(self("tui.variant.mines_touch"))
+        if rules.mine_effect is MineEffect.PROBLEM and rules.count(Role.MINE):
+            parts.append(self("tui.variant.problem"))
+        if rules.flying_dutchman:
+            parts.append(self("tui.variant.flying_dutchman"))
+        elif "shape" in rules.variants():
+            parts.append(self("tui.variant.shape"))
+        return ", ".join(parts)
+
+    def _rules(self, rules: Rules, level: str) -> str:
         return self("tui.rules", name=rules.name, width=rules.width, height=rules.height,
                     touching=Text(f"touching.{rules.touching.value}"),
                     again=Text("tui.rules.again" if rules.shoot_again else "tui.rules.no_again"),

@@ -10,12 +10,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from seabattle.coords import bit
+from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
 from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, validate_fleet
 from seabattle.rules import ShipKind
 from seabattle.session import VsComputer
-from seabattle.shapes import Shape, polyominoes
+from seabattle.shapes import Shape, placements, polyominoes
 from seabattle.tui.board import Board, FleetStrip
 from seabattle.tui.keys import KeyHelp
 from seabattle.tui.marks import Mark, fleet_marks, with_ghost
@@ -30,15 +30,34 @@ def ship_shapes(kind: ShipKind, height: int, width: int) -> list[Offsets]:
     """The shapes a ship may be placed in on a ``height``×``width`` field.
 
     Straight lines first, across then down; bent ships continue with every other
-    shape of their size.
+    shape of their size; L, square and zigzag ships take each of their rotations and
+    mirror images. The Flying Dutchman (king-connected cells) has none: it is painted
+    cell by cell.
     """
-    across = frozenset((0, c) for c in range(kind.size))
-    down = frozenset((r, 0) for r in range(kind.size))
-    shapes = [across, down]
+    if kind.shape is Shape.KING:
+        return []
+    shapes: list[Offsets] = []
+    if kind.shape in (Shape.STRAIGHT, Shape.BENT):
+        shapes += [frozenset((0, c) for c in range(kind.size)),
+                   frozenset((r, 0) for r in range(kind.size))]
     if kind.shape is Shape.BENT:
         shapes += polyominoes(kind.size)
+    elif kind.shape is not Shape.STRAIGHT:
+        shapes += _orientations(kind, height, width)
     return [shape for shape in dict.fromkeys(shapes)
             if max(r for r, _ in shape) < height and max(c for _, c in shape) < width]
+
+
+def _orientations(kind: ShipKind, height: int, width: int) -> list[Offsets]:
+    """Each orientation of an L, square or zigzag ship, read off its placements."""
+    grid = Grid(width, height)
+    found: dict[Offsets, None] = {}
+    for cells in placements(grid, kind.size, kind.shape):
+        rows_cols = [grid.row_col(c) for c in iter_cells(cells)]
+        top = min(r for r, _ in rows_cols)
+        left = min(c for _, c in rows_cols)
+        found.setdefault(frozenset((r - top, c - left) for r, c in rows_cols))
+    return list(found)
 
 
 class SetupScreen(Screen[Fleet]):
@@ -60,6 +79,9 @@ class SetupScreen(Screen[Fleet]):
 
     placed: reactive[tuple[Ship, ...]] = reactive((), init=False)
     """The ships placed so far, in the order placed."""
+    painted: reactive[tuple[int, ...]] = reactive((), init=False)
+    """The cells painted so far of a Flying Dutchman (whose shapes are too many to turn
+    through): Enter adds or removes the cell under the cursor."""
     turn: reactive[int] = reactive(0, init=False)
     """Which of the next ship's shapes the ghost takes."""
 
@@ -83,12 +105,21 @@ class SetupScreen(Screen[Fleet]):
         if kind is None:
             return None
         grid = self.rules.grid
+        if self._painting(kind):
+            cells = bit(self._board.cursor)
+            for cell in self.painted:
+                cells |= bit(cell)
+            return Ship(kind, cells)
         shape = self._shape(kind)
         row, column = grid.row_col(self._board.cursor)
         cells = 0
         for dr, dc in shape:
             cells |= bit(grid.cell(row + dr, column + dc))
         return Ship(kind, cells)
+
+    @staticmethod
+    def _painting(kind: ShipKind) -> bool:
+        return kind.shape is Shape.KING
 
     def _shape(self, kind: ShipKind) -> Offsets:
         shapes = ship_shapes(kind, self.rules.height, self.rules.width)
@@ -134,7 +165,9 @@ class SetupScreen(Screen[Fleet]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         complete = self.next_kind is None
-        enabled = {"turn": not complete, "undo": bool(self.placed), "fill": not complete,
+        painting = self.next_kind is not None and self._painting(self.next_kind)
+        enabled = {"turn": not complete and not painting,
+                   "undo": bool(self.placed or self.painted), "fill": not complete,
                    "start": complete}.get(action, True)
         return True if enabled else None
 
@@ -143,8 +176,10 @@ class SetupScreen(Screen[Fleet]):
         self.turn += step
 
     def action_undo(self) -> None:
-        """Take back the ship placed last."""
-        if self.placed:
+        """Take back the cell painted last, else the ship placed last."""
+        if self.painted:
+            self.painted = self.painted[:-1]
+        elif self.placed:
             self.placed = self.placed[:-1]
             self.query_one(Notice).clear()
 
@@ -167,6 +202,7 @@ class SetupScreen(Screen[Fleet]):
         except PlacementError as error:
             self.query_one(Notice).error(self.phrases.error(error))
             return
+        self.painted = ()
         self.placed = (*keep, *(ship for ship in fleet if ship not in keep))
         self.query_one(Notice).say(self.phrases("tui.setup.ready"))
 
@@ -178,11 +214,21 @@ class SetupScreen(Screen[Fleet]):
             self.action_start()
             return
         notice = self.query_one(Notice)
+        if self._painting(ship.kind):
+            cursor = self._board.cursor
+            if cursor in self.painted:
+                self.painted = tuple(c for c in self.painted if c != cursor)
+                return
+            if len(self.painted) + 1 < ship.kind.size:
+                self.painted = (*self.painted, cursor)
+                notice.clear()
+                return
         try:
             check_ship(self.rules, self.placed, ship)
         except PlacementError as error:
             notice.error(self.phrases.error(error, where=ship.cells))
             return
+        self.painted = ()
         self.placed = (*self.placed, ship)
         if self.next_kind is None:
             notice.say(self.phrases("tui.setup.ready"))
@@ -200,7 +246,7 @@ class SetupScreen(Screen[Fleet]):
         """Keep the ghost on the field, then draw it."""
         kind = self.next_kind
         board = self._board
-        if kind is not None:
+        if kind is not None and not self._painting(kind):
             shape = self._shape(kind)
             row, column = self.rules.grid.row_col(board.cursor)
             row = min(row, self.rules.height - 1 - max(r for r, _ in shape))
@@ -210,6 +256,10 @@ class SetupScreen(Screen[Fleet]):
                 board.cursor = anchor  # moves the ghost again, through CursorMoved
                 return
         self._redraw()
+
+    def watch_painted(self) -> None:
+        self._redraw()
+        self.refresh_bindings()
 
     def watch_placed(self) -> None:
         self.turn = 0
@@ -231,6 +281,9 @@ class SetupScreen(Screen[Fleet]):
         if kind is None:
             return self.phrases("tui.setup.done")
         line = self.phrases("tui.setup.next", ship=kind.title, size=kind.size)
+        if self._painting(kind):
+            return line + " " + self.phrases("tui.setup.paint", painted=len(self.painted),
+                                             size=kind.size)
         shapes = ship_shapes(kind, self.rules.height, self.rules.width)
         if len(shapes) > 2:  # bent ships: say how far through their shapes the ghost is
             line += " " + self.phrases("tui.setup.shape", index=self.turn % len(shapes) + 1,
