@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, Phase, settings
@@ -23,6 +25,9 @@ from seabattle.ai.levels import make_strategy
 from seabattle.fleet import Fleet, random_fleet
 from seabattle.game import Game
 from seabattle.rules import Rules
+
+if TYPE_CHECKING:
+    from starlette.testclient import TestClient
 
 _NO_SHRINK = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
 settings.register_profile(
@@ -64,3 +69,20 @@ def _play(rules: Rules, strategies: Sequence[str], seed: int | str, first: int =
 def play() -> Callable[..., Game]:
     """``play(rules, ("hard", "random"), seed, first=0, max_events=None)`` → a :class:`Game`."""
     return _play
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    """A fresh game database file for a test server."""
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """An in-process test client of a server on ``db`` (no grace period)."""
+    from starlette.testclient import TestClient
+
+    from seabattle.server.app import create_app
+
+    with TestClient(create_app(db, grace_seconds=0)) as client:
+        yield client

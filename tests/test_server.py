@@ -7,7 +7,6 @@ Driven through Starlette's TestClient (HTTP and WebSocket), over a SQLite file i
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -57,17 +56,6 @@ class Peer:
         """Send ``message`` and return the error it gets."""
         self.send(message)
         return self.until("error")
-
-
-@pytest.fixture
-def db(tmp_path: Path) -> Path:
-    return tmp_path / "games.sqlite3"
-
-
-@pytest.fixture
-def client(db: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db, grace_seconds=0)) as client:
-        yield client
 
 
 def new_game(client: TestClient, **request: Any) -> dict[str, Any]:
@@ -365,8 +353,9 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
 
 def test_every_client_message_type_is_covered() -> None:
     # The tests above send each type; this keeps the list honest when a type is added.
+    # fire_salvo and decide are covered in tests/test_web_variants.py.
     assert set(CLIENT_TYPES) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
-                                 "claim_win", "rematch", "ping"}
+                                 "claim_win", "rematch", "ping", "fire_salvo", "decide"}
 
 
 def test_record_only_after_the_end(client: TestClient) -> None:

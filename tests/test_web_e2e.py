@@ -369,3 +369,182 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
     shot = page.locator("#board-enemy .cell[data-cell='55']").get_attribute("class") or ""
     assert any(mark in shot for mark in ("miss", "hit", "sunk"))
     assert page.inner_text("#answer")
+
+
+# --- the variants of RULES.md §3 ---------------------------------------------------------------
+
+def targets(server: Server, game: str, seat: int) -> list[int]:
+    """The cells of ``seat``'s ships and submarines where they are now (the Dutchman moves);
+    never mines or minesweepers."""
+    from seabattle.rules import rules_from_dict
+
+    store = SQLiteStore(server.db)
+    try:
+        log = store.load(game) or []
+    finally:
+        store.close()
+    roles = [kind.role.value for kind in rules_from_dict(log[0]["rules"]).fleet]
+    fleet = server.fleets(game)[seat]
+    for entry in log:
+        moved = entry["type"] == "decide" and isinstance(entry["choice"], list)
+        if moved and entry["seat"] == seat:
+            fleet = [entry["choice"]]  # the Flying Dutchman, alone in its fleet, moved
+    return [c for ship, role in zip(fleet, roles, strict=True) if role in ("ship", "submarine")
+            for c in ship]
+
+
+def act(page: Any, server: Server, game: str, seat: int) -> bool:
+    """Do whatever the page's player owes now, through the page; whether anything was due."""
+    turn = page.get_attribute("body", "data-turn")
+    before = seq(page)
+    if turn == "decide":
+        if page.locator("#stay").count():
+            page.click("#move-random" if before % 2 else "#stay")
+        else:
+            page.locator("#board-own .cell.option").first.click()
+    elif turn == "me" and page.locator("#fire-salvo").count():
+        due = int(page.get_attribute("#fire-salvo", "data-due") or 1)
+        aimed = 0
+        size = page.locator("#board-enemy .cell").count()
+        for cell in [*targets(server, game, 1 - seat), *range(size)]:
+            node = page.locator(f"#board-enemy .cell[data-cell='{cell}']")
+            classes = node.get_attribute("class") or ""
+            if any(mark in classes for mark in ("hit", "sunk", "miss", "aim")):
+                continue
+            node.click()
+            aimed += 1
+            if aimed == due:
+                break
+        page.click("#fire-salvo")
+    elif turn == "me":
+        fire_at_ship(page, targets(server, game, 1 - seat))
+        return True
+    else:
+        return False
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    return True
+
+
+def play_variant(pages: dict[int, Any], server: Server, game: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if all(p.get_attribute("body", "data-phase") == "over" for p in pages.values()):
+            return
+        if not any(act(page, server, game, seat) for seat, page in pages.items()):
+            time.sleep(0.02)
+    raise AssertionError("the game did not end")
+
+
+def lobby_for(page: Any, options: dict[str, str]) -> None:
+    page.fill("#turn_seconds", "0")
+    page.fill("#setup_seconds", "0")
+    page.select_option("#level", "novice")
+    for field, value in options.items():
+        if field == "mines_touch":
+            page.check("#mines_touch")
+        elif field in ("mines", "minesweepers", "submarines"):
+            page.fill(f"#{field}", value)
+        else:
+            page.select_option(f"#{field}", value)
+
+
+VARIANT_LOBBY: dict[str, dict[str, str]] = {
+    "salvo": {"salvo": "3"},
+    "salvo-ships": {"preset": "six", "salvo": "ships"},
+    "no-shoot-again": {"shoot_again": "false"},
+    "silent-sinking": {"announce": "none"},
+    "mines": {"mines": "1"},
+    "minesweepers": {"mines": "2", "minesweepers": "1"},
+    "mines-touch": {"mines": "2", "minesweepers": "1", "mines_touch": "true"},
+    "submarines": {"submarines": "2", "mines": "1"},
+    "shapes": {"shape": "zigzag"},
+    "flying-dutchman": {"preset": "flying-dutchman", "dutchman_decks": "5"},
+}
+
+
+@pytest.mark.parametrize("name", list(VARIANT_LOBBY))
+def test_every_variant_chosen_in_the_lobby_and_played_against_the_computer(
+        browser: Any, server: Server, name: str) -> None:
+    page = open_page(browser, server.url)
+    lobby_for(page, VARIANT_LOBBY[name])
+    page.click("#vs-computer")
+    wait_phase(page, "setup")
+    if name == "shapes":
+        # The zigzag four-decker by hand: picked, turned (R) through its orientations.
+        def placed() -> list[int]:
+            return sorted(int(c) for c in page.eval_on_selector_all(
+                "#board-own .cell.ship", "nodes => nodes.map(n => n.dataset.cell)"))
+
+        page.click("#dock button[data-ship='0']")
+        page.click("#rotate")
+        page.locator("#board-own .cell[data-cell='22']").click()
+        cells = placed()
+        assert len(cells) == 4 and cells[0] == 22 and len({c % 10 for c in cells}) == 2
+        page.click("#dock button[data-ship='0']")  # taken back, turned once more: mirrored
+        page.click("#rotate")
+        page.locator("#board-own .cell[data-cell='22']").click()
+        assert len(placed()) == 4 and placed()[0] == 22 and placed() != cells
+    if name in ("mines", "submarines", "minesweepers"):
+        role = "submarine" if name == "submarines" else "mine"
+        page.click(f"#dock button[data-role='{role}']")
+        page.locator("#board-own .cell[data-cell='99']").click()
+        assert page.locator(f"#board-own .cell.role-{role}").count() == 1
+        assert page.locator("#legend").is_visible()
+    if name == "flying-dutchman":
+        for cell in (0, 21, 42, 62, 81):  # a diagonal and a bend: the Dutchman's way
+            page.locator(f"#board-own .cell[data-cell='{cell}']").click()
+        assert page.locator("#board-own .cell.ship").count() == 5
+        page.click("#ready")
+    else:
+        ready_random(page)
+    wait_phase(page, "battle")
+    game = game_id(page)
+    if name == "mines":
+        # Fire at the computer's mine on purpose: the hand-over is asked and made by a click.
+        page.wait_for_function("['me', 'decide'].includes(document.body.dataset.turn)")
+        if page.get_attribute("body", "data-turn") == "me":
+            mine = server.fleets(game)[1][-1][0]
+            page.locator(f"#board-enemy .cell[data-cell='{mine}']").click()
+            page.wait_for_selector("#decision-prompt")
+            assert "mine" in page.inner_text("#decision-prompt")
+            page.locator("#board-own .cell.option").first.click()
+            page.wait_for_selector("#decision-prompt", state="detached")
+            assert page.locator("#board-enemy .cell.mine-hit").count() == 1
+    play_variant({0: page}, server, game)
+    assert page.inner_text("#status").startswith(("You won", "You lost"))
+    assert page.locator("#log").inner_text()
+    if name == "flying-dutchman":
+        assert "Flying Dutchman" in page.inner_text("#log")
+
+
+def test_two_browsers_play_a_game_with_mines(browser: Any, server: Server) -> None:
+    alice = open_page(browser, server.url)
+    alice.fill("#turn_seconds", "0")
+    alice.fill("#mines", "1")
+    alice.click("#invite-friend")
+    bob = open_page(browser, alice.input_value("#invite-link"))
+    wait_phase(bob, "setup")
+    ready_random(alice)
+    ready_random(bob)
+    wait_phase(alice, "battle")
+    wait_phase(bob, "battle")
+    game = game_id(alice)
+    pages = {0: alice, 1: bob}
+    shooter = next(s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "me")
+    page, other_page = pages[shooter], pages[1 - shooter]
+    mine = server.fleets(game)[1 - shooter][-1][0]
+    before = seq(other_page)
+    page.locator(f"#board-enemy .cell[data-cell='{mine}']").click()
+    page.wait_for_selector("#board-own .cell.option")
+    other_page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert "waiting for a decision" in other_page.inner_text("#status")
+    page.locator("#board-own .cell.option").first.click()
+    # The mine's owner sees the cell handed over, a sure hit, and it is their turn.
+    other_page.wait_for_selector("#board-enemy .cell.given")
+    other_page.wait_for_function("document.body.dataset.turn === 'me'")
+    assert "handed over" in other_page.inner_text("#log")
+    given = other_page.get_attribute("#board-enemy .cell.given", "data-cell")
+    assert int(given or -1) in targets(server, game, shooter)
+    play_variant(pages, server, game)
+    assert any("won" in p.inner_text("#status") for p in pages.values())
+    assert alice.locator("#board-enemy .cell.role-mine").count() == 1  # revealed at the end

@@ -89,6 +89,31 @@ def _fire(data: dict[str, Any]) -> dict[str, Any]:
     return {"cell": _int(data.get("cell"), "cell")}
 
 
+def _cells(value: Any, name: str, limit: int = 400) -> list[int]:
+    if not isinstance(value, list) or not value or len(value) > limit:
+        raise ProtocolError("web.error.field", field=name, expected="list of cells")
+    return [_int(cell, name) for cell in value]
+
+
+def _fire_salvo(data: dict[str, Any]) -> dict[str, Any]:
+    return {"cells": _cells(data.get("cells"), "cells")}
+
+
+def _decide(data: dict[str, Any]) -> dict[str, Any]:
+    """Exactly one of ``cell`` (hand over, reveal), ``cells`` (move) or ``stay: true``."""
+    given = [key for key in ("cell", "cells", "stay") if key in data]
+    if len(given) != 1:
+        raise ProtocolError("web.error.field", field="decide",
+                            expected="one of cell, cells, stay")
+    if given[0] == "cell":
+        return {"choice": _int(data["cell"], "cell")}
+    if given[0] == "cells":
+        return {"choice": _cells(data["cells"], "cells", 64)}
+    if data["stay"] is not True:
+        raise ProtocolError("web.error.field", field="stay", expected="true")
+    return {"choice": None}
+
+
 def _place(data: dict[str, Any]) -> dict[str, Any]:
     return {"ships": _ships(data.get("ships"))}
 
@@ -109,6 +134,8 @@ _CHECKS = {
     "place": _place,
     "random_fleet": _nothing,
     "fire": _fire,
+    "fire_salvo": _fire_salvo,
+    "decide": _decide,
     "resign": _nothing,
     "chat": _chat,
     "claim_win": _nothing,
@@ -139,6 +166,10 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
 
 
 TOUCHING_CHOICES = ("none", "corners", "sides")
+ANNOUNCE_CHOICES = ("type", "sunk", "none")
+SHAPE_CHOICES = ("l", "square", "zigzag")
+"""Shapes the lobby offers for the four-decker (RULES.md §3)."""
+DUTCHMAN_DECKS = (5, 8)
 LEVEL_DEFAULT = "hard"
 
 
@@ -166,6 +197,7 @@ def parse_new_game(data: Any, presets: Any, alphabets: Any, levels: Any) -> dict
         if data["alphabet"] not in alphabets:
             raise ProtocolError("web.error.field", field="alphabet", expected=", ".join(alphabets))
         checked["changes"]["alphabet"] = data["alphabet"]
+    _variant_options(data, checked["changes"])
     level = data.get("level") or LEVEL_DEFAULT
     if mode == "computer" and level not in levels:
         raise ProtocolError("web.error.field", field="level", expected=", ".join(levels))
@@ -176,3 +208,41 @@ def parse_new_game(data: Any, presets: Any, alphabets: Any, levels: Any) -> dict
             raise ProtocolError("web.error.field", field=name, expected="0…3600")
         checked[name] = seconds
     return checked
+
+
+def _variant_options(data: dict[str, Any], changes: dict[str, Any]) -> None:
+    """The variant options of the lobby (RULES.md §3), checked for type and range only:
+    whether they go together is the rules' business (:class:`~seabattle.rules.Rules`)."""
+    salvo = data.get("salvo")
+    if salvo is not None:
+        if salvo != "ships" and (not isinstance(salvo, int) or isinstance(salvo, bool)
+                                 or not 1 <= salvo <= 99):
+            raise ProtocolError("web.error.field", field="salvo", expected='1…99 or "ships"')
+        changes["salvo"] = salvo
+    if data.get("announce") is not None:
+        if data["announce"] not in ANNOUNCE_CHOICES:
+            raise ProtocolError("web.error.field", field="announce",
+                                expected=", ".join(ANNOUNCE_CHOICES))
+        changes["announce"] = data["announce"]
+    for name in ("mines", "minesweepers", "submarines"):
+        count = data.get(name)
+        if count is not None:
+            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9:
+                raise ProtocolError("web.error.field", field=name, expected="0…9")
+            changes[name] = count
+    if data.get("mines_touch") is not None:
+        if not isinstance(data["mines_touch"], bool):
+            raise ProtocolError("web.error.field", field="mines_touch", expected="true or false")
+        changes["mines_touch"] = data["mines_touch"]
+    if data.get("shape") is not None:
+        if data["shape"] not in SHAPE_CHOICES:
+            raise ProtocolError("web.error.field", field="shape",
+                                expected=", ".join(SHAPE_CHOICES))
+        changes["four_decker_shape"] = data["shape"]
+    decks = data.get("dutchman_decks")
+    if decks is not None:
+        low, high = DUTCHMAN_DECKS
+        if not isinstance(decks, int) or isinstance(decks, bool) or not low <= decks <= high:
+            raise ProtocolError("web.error.field", field="dutchman_decks",
+                                expected=f"{low}…{high}")
+        changes["dutchman_decks"] = decks

@@ -26,11 +26,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seabattle.ai.base import TargetingStrategy
+from seabattle.ai.decisions import decide
 from seabattle.ai.levels import make_strategy
+from seabattle.ai.placement import computer_fleet
+from seabattle.ai.player import ComputerPlayer
+from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.errors import DecisionError, OffFieldError
+from seabattle.events import Decision, Event, Handover, MineReveal, Resignation, ShipMove, Shot
 from seabattle.fleet import Fleet, random_fleet
 from seabattle.game import Game, other
-from seabattle.i18n import Language
+from seabattle.i18n import Language, Text
 from seabattle.record import GameRecord, PlayerInfo
 from seabattle.rules import Rules, rules_from_dict
 from seabattle.server import projection
@@ -96,7 +101,9 @@ class Room:
         self.previous_game: str | None = created.get("previous")
         self.online = [0, 0]
         self.away_since: list[float | None] = [None, None]
-        self.strategy: TargetingStrategy | None = None
+        self.computer: ComputerPlayer | None = None
+        self.produced: list[Event] = []
+        """The engine events the last shot, salvo or decision produced."""
         self._views_key: tuple[int, int, int | None] | None = None
         self._views: dict[int, PlayerView] = {}
         self._record(created)
@@ -126,7 +133,8 @@ class Room:
             entry["previous"] = previous
         if options.mode == "computer":
             make_strategy(options.level or "hard", rng)  # refuse an unknown level now
-            entry["computer_fleet"] = fleet_cells(rules, random_fleet(rules, rng))
+            entry["computer_fleet"] = fleet_cells(
+                rules, computer_fleet(options.level or "hard", rules, rng))
         elif token_hashes and token_hashes[1]:
             entry["token1"] = token_hashes[1]
         return entry
@@ -203,11 +211,17 @@ class Room:
             fleet = fleet_from_cells(self.rules, data["ships"])
             return self._commit([{"type": "fleet", "at": now, "seat": seat,
                                   "ships": fleet_cells(self.rules, fleet)}])
-        if kind == "fire":
+        if kind in ("fire", "fire_salvo", "decide"):
             if self.game is None or self.phase != "battle":
                 raise ServerError("web.error.phase", action=kind, phase=self.phase)
-            return self._commit([{"type": "shot", "at": now, "seat": seat,
-                                  "cell": data["cell"]}])
+            if kind == "fire":
+                return self._commit([{"type": "shot", "at": now, "seat": seat,
+                                      "cell": data["cell"]}])
+            if kind == "fire_salvo":
+                return self._commit([{"type": "salvo", "at": now, "seat": seat,
+                                      "cells": data["cells"]}])
+            return self._commit([{"type": "decide", "at": now, "seat": seat,
+                                  "choice": data["choice"]}])
         if kind == "resign":
             if self.phase not in ("setup", "battle"):
                 raise ServerError("web.error.phase", action=kind, phase=self.phase)
@@ -253,10 +267,25 @@ class Room:
                 {"type": "fleet", "at": now, "seat": seat, "auto": True,
                  "ships": fleet_cells(self.rules, random_fleet(self.rules, rng))}
                 for seat in idle])
-        seat = self.game.to_move if self.game is not None else None
+        seat = self.due_seat()
         if seat is None or self.phase != "battle":
             return []
-        return self._commit([{"type": "timeout", "at": now, "seat": seat}])
+        entries: list[Entry] = [{"type": "timeout", "at": now, "seat": seat}]
+        assert self.game is not None
+        pending = self.game.pending
+        if pending is not None and pending.player == seat and self.strikes[seat] + 1 < MAX_STRIKES:
+            # A decision left too long is made for its player, as the computer would.
+            _, choice = decide(self.game.view(seat), rng or random.SystemRandom())
+            entries.append({"type": "decide", "at": now, "seat": seat, "auto": True,
+                            "choice": _choice_data(choice, pending.decision)})
+        return self._commit(entries)
+
+    def due_seat(self) -> int | None:
+        """Whom the game waits for: the player owing a decision, else the one to shoot."""
+        if self.game is None or self.game.is_over:
+            return None
+        pending = self.game.pending
+        return pending.player if pending is not None else self.game.to_move
 
     def rematch_agreed(self) -> bool:
         """Whether both sides want a rematch and it has not been started yet."""
@@ -302,8 +331,7 @@ class Room:
 
     def _save(self) -> tuple[Any, ...]:
         game = self.game
-        return (list(self.fleets), game, None if game is None else
-                (len(game.events), list(game._incoming), game._to_move, game._winner),
+        return (list(self.fleets), game, None if game is None else game.snapshot(),
                 self.result, list(self.strikes), self.deadline, list(self.rematch),
                 self.next_game, self.next_watch, list(self.token_hashes))
 
@@ -312,9 +340,7 @@ class Room:
          self.rematch, self.next_game, self.next_watch, self.token_hashes) = saved
         self._views_key = None
         if self.game is not None and engine is not None:
-            game = self.game
-            del game.events[engine[0]:]
-            game._incoming, game._to_move, game._winner = engine[1], engine[2], engine[3]
+            self.game.restore(engine)
 
     def _computer_moves(self, now: float) -> list[Entry]:
         if self.options.mode != "computer":
@@ -325,16 +351,85 @@ class Room:
             self._apply(entry)
             self._record(entry)
             moves.append(entry)
-        while self.game is not None and self.game.to_move == COMPUTER_SEAT:
-            if self.strategy is None:
-                self.strategy = make_strategy(self.options.level or "hard",
-                                              random.Random(f"{self.id}:ai"))
-            cell = self.strategy.choose(self.game.view(COMPUTER_SEAT))
-            entry = {"type": "shot", "at": now, "seat": COMPUTER_SEAT, "cell": cell}
+        while self.game is not None and self.result is None:
+            if self.computer is None:
+                self.computer = ComputerPlayer(
+                    make_strategy(self.options.level or "hard", random.Random(f"{self.id}:ai"),
+                                  self.rules),
+                    random.Random(f"{self.id}:decisions"))
+            if not self.computer.due(self.game, COMPUTER_SEAT):
+                break
+            entry = self._computer_entry(self.computer, now)
             self._apply(entry)
             self._record(entry)
             moves.append(entry)
         return moves
+
+    def _computer_entry(self, computer: ComputerPlayer, now: float) -> Entry:
+        """The computer's next move as a log entry: a decision, a shot or a salvo."""
+        assert self.game is not None
+        view = self.game.view(COMPUTER_SEAT)
+        pending = self.game.pending
+        if view.decision_due is not None and pending is not None:
+            _, choice = decide(view, computer.rng)
+            return {"type": "decide", "at": now, "seat": COMPUTER_SEAT,
+                    "choice": _choice_data(choice, pending.decision)}
+        cells = computer.strategy.next_shots(view)
+        if len(cells) == 1 and self.game.volley_left == 1:
+            return {"type": "shot", "at": now, "seat": COMPUTER_SEAT, "cell": cells[0]}
+        return {"type": "salvo", "at": now, "seat": COMPUTER_SEAT, "cells": list(cells)}
+
+    def _engine_move(self, entry: Entry) -> None:
+        """Apply a shot, salvo or decision to the game; keep what the engine made of it
+        (``produced``) and log it in the entry as ``events`` (dying shots, "no mine left"
+        included), or check it against the stored ``events`` when a log is replayed."""
+        game = self.game
+        assert game is not None
+        seat, kind = entry["seat"], entry["type"]
+        before = len(game.events)
+        if kind == "shot":
+            game.fire(seat, entry["cell"])
+        elif kind == "salvo":
+            game.fire_salvo(seat, entry["cells"])
+        else:
+            game.decide(seat, self._choice(seat, entry["choice"]))
+        self.produced = game.events[before:]
+        made = [_event_data(event) for event in self.produced]
+        if "events" not in entry:
+            entry["events"] = made
+        elif entry["events"] != made:
+            raise ServerError("web.error.generic", problem=(
+                f"the stored entry {entry!r} does not match the engine's {made!r}"))
+        if game.is_over:
+            assert game.winner is not None
+            self._finish(game.winner, "fleet_sunk")
+        else:
+            self._restart_clock(entry["at"])
+
+    def _choice(self, seat: int, choice: Any) -> int | None:
+        """A decision's choice in the engine's terms, refusing one of the wrong kind (a
+        cell where the Flying Dutchman's cells are due, and the other way round)."""
+        assert self.game is not None
+        pending = self.game.pending
+        if pending is None or pending.player != seat:
+            raise DecisionError()
+        moving = pending.decision is Decision.MOVE_SHIP
+        if moving and isinstance(choice, int):
+            raise ServerError("web.error.decision_kind",
+                              decision=Text(f"decision.{pending.decision.value}"))
+        if not moving and not isinstance(choice, int):
+            raise ServerError("web.error.decision_kind",
+                              decision=Text(f"decision.{pending.decision.value}"))
+        if isinstance(choice, list):
+            grid = self.rules.grid
+            cells = 0
+            for cell in choice:
+                if not 0 <= cell < grid.size:
+                    raise OffFieldError(row=cell // grid.width + 1, col=cell % grid.width + 1,
+                                        width=grid.width, height=grid.height)
+                cells |= bit(cell)
+            return cells
+        return None if choice is None else int(choice)
 
     def _apply(self, entry: Entry) -> None:
         """Change the state by one entry; raises (changing nothing of the engine) if illegal."""
@@ -352,13 +447,8 @@ class Room:
                 self.game = Game(self.rules, [f for f in self.fleets if f is not None],
                                  self.first)
                 self._restart_clock(now)
-        elif kind == "shot":
-            assert self.game is not None
-            shot = self.game.fire(entry["seat"], entry["cell"])
-            if self.game.is_over:
-                self._finish(shot.player, "fleet_sunk")
-            else:
-                self._restart_clock(now)
+        elif kind in ("shot", "salvo", "decide"):
+            self._engine_move(entry)
         elif kind in ("resign", "claim"):
             loser = entry["seat"] if kind == "resign" else other(entry["seat"])
             if self.game is not None:
@@ -430,3 +520,25 @@ class Room:
                              self.result["reason"])
 
 
+
+
+def _choice_data(choice: int | Bitboard | None, decision: Decision) -> int | list[int] | None:
+    """A decision's choice as a log entry holds it: a cell, the Dutchman's cells, or null."""
+    if choice is None or decision is not Decision.MOVE_SHIP:
+        return choice
+    return list(iter_cells(choice))
+
+
+def _event_data(event: Event) -> list[Any]:
+    """An engine event, compactly, as the log keeps it beside the move that made it."""
+    if isinstance(event, Shot):
+        return ["shot", event.player, event.cell, event.result.value, event.dying]
+    if isinstance(event, Handover):
+        return ["handover", event.player, event.cell]
+    if isinstance(event, MineReveal):
+        return ["reveal", event.player, event.cell]
+    if isinstance(event, ShipMove):
+        return ["move", event.player, event.ship,
+                None if event.cells is None else list(iter_cells(event.cells))]
+    assert isinstance(event, Resignation)
+    return ["resign", event.player]

@@ -17,18 +17,45 @@ from collections.abc import Callable
 from typing import Any
 
 from seabattle.fleet import random_fleet
-from seabattle.rules import find_rules
+from seabattle.rules import Rules, find_rules, rules_from_dict
 from seabattle.server.fleet_cells import fleet_cells
 from seabattle.server.messages import ServerError
 from seabattle.server.pubsub import MemoryPubSub, PubSub
 from seabattle.server.rooms import WATCHER, Entry, Room, RoomOptions
 from seabattle.server.store import Store
-from seabattle.shapes import Touching
 
 
 def new_key() -> str:
     """An unguessable key: player tokens, invite and spectator keys."""
     return secrets.token_urlsafe(18)
+
+
+def lobby_rules(preset: str, changes: dict[str, Any]) -> Rules:
+    """The rule set the lobby asked for: ``preset`` with ``changes`` (checked by
+    ``messages.parse_new_game``). A combination the rules refuse raises the engine's
+    :class:`~seabattle.errors.RulesError`, whose message says why."""
+    base = find_rules(preset)
+    if not changes:
+        return base
+    data: dict[str, Any] = {"base": base.name, **changes}
+    if set(changes) <= {"touching", "shoot_again", "alphabet"}:
+        data["name"] = base.name  # the preset still, as before the variants
+    shape = data.pop("four_decker_shape", None)
+    decks = data.pop("dutchman_decks", None)
+    ships = [dict(entry) for entry in base.to_dict()["ships"]]
+    if shape is not None:
+        if not any(entry["size"] == 4 for entry in ships):
+            raise ServerError("web.error.field", field="shape", expected="a four-decker")
+        for entry in ships:
+            if entry["size"] == 4:
+                entry["shape"] = shape
+        data["ships"] = ships
+    if decks is not None:
+        if not base.flying_dutchman:
+            raise ServerError("web.error.field", field="dutchman_decks",
+                              expected="the flying-dutchman rule set")
+        data["ships"] = [{**ships[0], "size": decks}]
+    return rules_from_dict(data)
 
 
 class Hub:
@@ -61,12 +88,7 @@ class Hub:
 
         In ``random`` mode, a waiting game with the same settings is joined instead.
         """
-        changes = dict(request["changes"])
-        if "touching" in changes:
-            changes["touching"] = Touching(changes["touching"])
-        rules = find_rules(request["preset"])
-        if changes:
-            rules = rules.with_options(**changes)
+        rules = lobby_rules(request["preset"], request["changes"])
         options = RoomOptions(mode=request["mode"], level=request["level"],
                               turn_seconds=request["turn_seconds"],
                               setup_seconds=request["setup_seconds"],

@@ -30,7 +30,10 @@ function t(key, params = {}) {
   });
 }
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const shipName = (name) => (name && MSG[`ship.${name}`]) ? t(`ship.${name}`) : (name || "");
+const shipName = (name) => (name && MSG[`ship.${name}`]) ? t(`ship.${name}`)
+  : (name && MSG[`role.${name}`]) ? t(`role.${name}`) : (name || "");
+const kindName = (kind) => shipName(kind.name || kind.role);
+const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
 
 async function loadMessages() {
   MSG = await (await fetch(`/api/messages?lang=${LANG}`)).json();
@@ -80,6 +83,19 @@ async function showLobby(error = "") {
     option("true", t("web.yes")), option("false", t("web.no"))]);
   const alphabet = pick("alphabet", t("web.lobby.alphabet"), [option("", t("web.lobby.alphabet_default")),
     ...OPTIONS.alphabets.map((a) => option(a, a))]);
+  // The variants of RULES.md §3: whether they go together is the server's (the engine's) call.
+  const salvo = pick("salvo", t("web.lobby.salvo"), [option("", t("web.lobby.salvo_off")),
+    ...[2, 3, 4, 5].map((n) => option(String(n), t("web.lobby.salvo_n", { n }))), option("ships", t("web.lobby.salvo_ships"))]);
+  const announce = pick("announce", t("web.lobby.announce"), [option("", t("web.default")),
+    ...["type", "sunk", "none"].map((v) => option(v, t(`web.announce.${v}`)))]);
+  const count = (id, label) => el("label", {}, label, el("input", { id, type: "number", min: 0, max: 9, value: 0 }));
+  const minesTouch = el("label", { class: "check" }, el("input", { id: "mines_touch", type: "checkbox" }), t("web.lobby.mines_touch"));
+  const shape = pick("shape", t("web.lobby.shape"), [option("", t("web.default")),
+    ...["l", "square", "zigzag"].map((v) => option(v, t(`web.shape.${v}`)))]);
+  const decks = pick("dutchman_decks", t("web.lobby.dutchman_decks"), [5, 6, 7, 8].map((n) => option(String(n), String(n), n === 6)));
+  const variants = el("fieldset", { class: "variants", id: "variants" }, el("legend", {}, t("web.lobby.variants")),
+    salvo, announce, count("mines", t("web.lobby.mines")), count("minesweepers", t("web.lobby.minesweepers")),
+    count("submarines", t("web.lobby.submarines")), minesTouch, shape, decks);
   const level = pick("level", t("web.lobby.level"), OPTIONS.levels.map((l) => option(l, t(`web.level.${l}`), l === "hard")));
   const timer = el("label", {}, t("web.lobby.timer"), el("input", { id: "turn_seconds", type: "number", min: 0, max: 3600, value: 60 }));
   const setupTimer = el("label", {}, t("web.lobby.setup_timer"), el("input", { id: "setup_seconds", type: "number", min: 0, max: 3600, value: 180 }));
@@ -96,6 +112,15 @@ async function showLobby(error = "") {
     if ($("#touching").value) body.touching = $("#touching").value;
     if ($("#shoot_again").value) body.shoot_again = $("#shoot_again").value === "true";
     if ($("#alphabet").value) body.alphabet = $("#alphabet").value;
+    if ($("#salvo").value) body.salvo = $("#salvo").value === "ships" ? "ships" : parseInt($("#salvo").value, 10);
+    if ($("#announce").value) body.announce = $("#announce").value;
+    for (const name of ["mines", "minesweepers", "submarines"]) {
+      const n = parseInt($(`#${name}`).value || "0", 10);
+      if (n) body[name] = n;
+    }
+    if ($("#mines_touch").checked) body.mines_touch = true;
+    if ($("#shape").value) body.shape = $("#shape").value;
+    if ($("#preset").value === "flying-dutchman") body.dutchman_decks = parseInt($("#dutchman_decks").value, 10);
     const response = await fetch(`/api/games?lang=${LANG}`, { method: "POST", body: JSON.stringify(body) });
     const data = await response.json();
     if (!response.ok) { err.textContent = data.message; return; }
@@ -104,7 +129,7 @@ async function showLobby(error = "") {
     startGame(data.game, { token: data.token });
   };
   setScreen("lobby", el("section", { class: "lobby" },
-    el("h1", {}, t("web.title")), preset, touching, again, alphabet, language, timer, setupTimer, level,
+    el("h1", {}, t("web.title")), preset, touching, again, variants, alphabet, language, timer, setupTimer, level,
     el("div", { class: "actions" },
       el("button", { class: "primary", id: "vs-computer", onclick: create("computer") }, t("web.lobby.vs_computer")),
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),
@@ -170,11 +195,19 @@ class GameClient {
         if (!this.state) { setScreen("error", el("p", { class: "error", id: "fatal" }, m.message), el("a", { href: "/" }, t("web.lobby_link"))); this.closed = true; return; }
         this.error = m.message; this.render(); break;
       case "shot": this.onShot(m); break;
+      case "handover": this.addLog(() => this.handoverText(m)); break;
+      case "mine_revealed": this.addLog(() => this.revealText(m)); break;
+      case "ship_moved": this.addLog(() => this.moveText(m)); break;
+      case "decision_due": this.addLog(() => this.decisionText(m.seat, m.decision)); break;
       case "chat": this.addLog(() => `${this.who(m.seat)}: ${t(m.phrase)}`); break;
       case "timeout": this.addLog(() => t("web.timeout", { n: m.seat + 1 }) + ` (${m.strikes}/2)`); break;
       case "game_over": this.addLog(() => this.resultText(m)); break;
       case "rematch_offered": if (m.seat !== this.seat) this.addLog(() => t("web.rematch_offered")); break;
-      case "fleet_suggestion": if (this.setup) { this.setup.placed = m.ships.map((s) => s.slice()); this.setup.selected = null; this.setup.drawing = []; this.error = ""; this.render(); } break;
+      case "fleet_suggestion": if (this.setup) {
+        this.setup.placed = m.ships.map((s) => s.slice());
+        this.setup.orients = m.ships.map((cells, i) => this.orientOf(this.fleetKinds()[i], cells));
+        this.setup.selected = null; this.setup.drawing = []; this.error = ""; this.render();
+      } break;
       case "fleet_ready":
         if (m.auto) this.addLog(() => (m.seat === this.seat ? t("web.setup.auto_yours") : t("web.setup.auto", { n: m.seat + 1 })));
         break;
@@ -192,12 +225,39 @@ class GameClient {
 
   onShot(m) {
     // Events replayed on (re)connection come before the state: name cells when drawn.
-    const answer = () => `${this.cellName(m.cell)}: ` + (m.result === "miss" ? t("shot.miss")
-      : m.result === "hit" ? t("shot.hit")
-        : m.ship ? t("shot.sunk_named", { ship: shipName(m.ship) }) : t("shot.sunk"));
+    const answer = () => (m.dying ? `${t("web.log.dying")} ` : "") + `${this.cellName(m.cell)}: ` + (
+      m.result === "sunk" ? (m.ship ? t("shot.sunk_named", { ship: shipName(m.ship) }) : t("shot.sunk"))
+        : t(`shot.${m.result}`));
     this.answer = answer;
     this.lastShot = m;
     this.addLog(() => `${this.who(m.seat)} — ${answer()}`);
+  }
+
+  // The log of the variants' events: who did what, in the reader's terms.
+  auto(m) { return m.auto ? `${t("web.log.auto")} ` : ""; }
+  mineSide(seat) { return this.isPlayer ? (seat === this.seat ? "you" : "them") : "watch"; }
+
+  handoverText(m) {
+    const key = `web.log.handover_${this.mineSide(m.seat)}`;
+    return this.auto(m) + t(key, { cell: m.cell === undefined || m.cell === null ? "" : this.cellName(m.cell), n: m.seat + 1 });
+  }
+
+  revealText(m) {
+    if ("cell" in m && m.cell === null) {  // spectators get no cell of a real reveal
+      return t("web.log.no_mine", { who: this.who(m.seat) });
+    }
+    const key = `web.log.reveal_${this.mineSide(m.seat)}`;
+    return this.auto(m) + t(key, { cell: m.cell === undefined || m.cell === null ? "" : this.cellName(m.cell), n: m.seat + 1 });
+  }
+
+  moveText(m) {
+    const side = this.mineSide(m.seat);
+    return this.auto(m) + t(`web.log.${m.moved ? "moved" : "stayed"}_${side}`, { n: m.seat + 1 });
+  }
+
+  decisionText(seat, decision) {
+    if (this.isPlayer && seat === this.seat) return t(`web.decide.${decision}`);
+    return t("web.decide.waiting", { who: this.who(seat), decision: t(`web.decision.${decision}`) });
   }
 
   onState(s) {
@@ -205,7 +265,7 @@ class GameClient {
     this.state = s; this.seq = s.seq;
     this.deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
     if (s.phase === "setup" && this.seat !== null && this.seat !== undefined && !s.players[this.seat].ready) {
-      if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), selected: 0, vertical: false, hover: null, drawing: [] };
+      if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), orients: this.fleetKinds().map(() => 0), selected: 0, orient: 0, hover: null, drawing: [] };
     } else {
       this.setup = null;
     }
@@ -213,14 +273,20 @@ class GameClient {
       localStorage.setItem(tokenKey(s.next_game), this.key.token);
     }
     if (first) this.error = "";
+    const due = s.pending && s.pending.seat === this.seat ? s.pending.decision : null;
+    if (due !== "move_ship") this.moving = null;
+    else if (!this.moving) this.moving = { cells: [], painting: false };
+    if (!(s.phase === "battle" && s.to_move === this.seat && !s.pending)) this.aim = [];
+    else if (this.isPlayer) {
+      const fired = new Set(s.boards[1 - this.seat].shots.map((x) => x.cell));
+      this.aim = (this.aim || []).filter((c) => !fired.has(c));
+    }
     this.render();
   }
 
-  fleetKinds() {
-    const kinds = [];
-    for (const run of this.state.rules.ships) for (let i = 0; i < run.count; i++) kinds.push({ size: run.size, name: run.name, shape: run.shape });
-    return kinds;
-  }
+  fleetKinds() { return this.state.fleet; }
+  get salvoMode() { const v = this.state.rules.salvo; return v !== undefined && v !== 1; }
+  get myTurn() { const s = this.state; return s.phase === "battle" && s.to_move === this.seat && !s.pending; }
   cellName(cell) { const w = this.state.rules.width; return `${this.state.columns[cell % w]}${Math.floor(cell / w) + 1}`; }
   get isPlayer() { return this.seat === 0 || this.seat === 1; }
 
@@ -231,14 +297,15 @@ class GameClient {
     if (!s) return;
     document.body.dataset.phase = s.phase;
     document.body.dataset.seq = s.seq;
-    document.body.dataset.turn = s.to_move === null ? "none" : (s.to_move === this.seat ? "me" : "them");
+    document.body.dataset.turn = s.pending ? (s.pending.seat === this.seat ? "decide" : "them")
+      : s.to_move === null ? "none" : (s.to_move === this.seat ? "me" : "them");
     const seats = this.isPlayer ? [this.seat, 1 - this.seat] : [0, 1];
     const fields = el("div", { class: "fields" }, seats.map((owner) => this.renderField(owner)));
     const parts = [el("div", { id: "status" }, this.statusText(), el("span", { id: "timer" })),
       el("div", { id: "answer" }, this.answer ? this.answer() : ""),
       this.connectionLost ? el("p", { class: "error", id: "connection" }, t("web.error.connection")) : null,
       el("p", { class: "error", id: "error" }, this.error),
-      this.renderPresence(), this.setup ? this.renderSetupControls() : null, fields,
+      this.renderPresence(), this.setup ? this.renderSetupControls() : null, this.renderBattleControls(), fields,
       this.renderControls(), el("div", { id: "log" }), this.renderLinks()];
     setScreen("game", ...parts);
     this.renderLog();
@@ -254,7 +321,9 @@ class GameClient {
       return s.players[this.seat].ready ? t("web.setup.waiting") : t("web.setup.title");
     }
     if (s.phase === "battle") {
+      if (s.pending) return this.decisionText(s.pending.seat, s.pending.decision);
       if (!this.isPlayer) return t("web.turn.player", { n: s.to_move + 1 });
+      if (s.to_move === this.seat && this.salvoMode) return t("web.turn.salvo", { count: s.shots_due });
       return s.to_move === this.seat ? t("web.turn.yours") : t("web.turn.theirs");
     }
     return this.resultText(s.result);
@@ -308,14 +377,27 @@ class GameClient {
       const preview = this.previewCells();
       if (preview) { const ok = !this.placementProblem(preview.cells, this.setup.selected); preview.cells.forEach((c) => add(c, ok ? "preview-ok" : "preview-bad")); }
     } else if (b.ships) {
-      b.ships.forEach((ship) => ship.cells.forEach((c) => add(c, "ship")));
+      b.ships.forEach((ship) => ship.cells.forEach((c) => { add(c, "ship"); if (ship.role && ship.role !== "ship") add(c, `role-${ship.role}`); }));
+    }
+    if (this.setup && mine) {
+      const kinds = this.fleetKinds();
+      this.setup.placed.forEach((cells, i) => cells && kinds[i].role !== "ship" && cells.forEach((c) => add(c, `role-${kinds[i].role}`)));
     }
     b.ring.forEach((c) => add(c, "ring"));
-    b.shots.forEach((shot) => add(shot.cell, shot.result === "miss" ? "miss" : "hit"));
+    const marks = { miss: "miss", hit: "hit", sunk: "hit", mine: "mine-hit", minesweeper: "sweeper-hit" };
+    b.shots.forEach((shot) => add(shot.cell, marks[shot.result] || "miss"));
     b.sunk.forEach((ship) => (ship.cells || [ship.cell]).forEach((c) => add(c, "sunk")));
+    (b.given || []).forEach((c) => add(c, "given"));
+    (b.revealed_mines || []).forEach((c) => add(c, "revealed"));
+    (b.abandoned || []).forEach((c) => add(c, "abandoned"));
+    if (!mine && this.aim) this.aim.forEach((c) => add(c, "aim"));
+    if (mine && s.pending && s.pending.seat === this.seat) {
+      (s.pending.options || []).forEach((c) => add(c, "option"));
+      if (this.moving) this.moving.cells.forEach((c) => add(c, "preview-ok"));
+    }
     if (this.lastShot && this.lastShot.seat !== owner) add(this.lastShot.cell, "last");
     const role = mine ? "own" : "enemy";
-    const active = !mine && this.isPlayer && s.phase === "battle" && s.to_move === this.seat;
+    const active = !mine && this.isPlayer && this.myTurn;
     const cursor = this.cursor[role];
     const grid = el("div", { class: `board ${role}${active ? " active" : ""}`, id: `board-${role}`, tabindex: 0,
       "data-owner": owner, role: "grid", "aria-label": role,
@@ -333,6 +415,7 @@ class GameClient {
     }
     if (mine && this.setup) this.bindSetup(grid);
     if (!mine && this.isPlayer) this.bindFire(grid);
+    if (mine && this.isPlayer && !this.setup) this.bindDecide(grid);
     return grid;
   }
 
@@ -348,7 +431,97 @@ class GameClient {
     const s = this.state;
     if (s.phase !== "battle" || s.to_move !== this.seat) return;
     this.error = "";
+    if (this.salvoMode) { this.toggleAim(cell); return; }
     this.send({ type: "fire", cell });
+  }
+
+  // A salvo: cells are picked one by one, then fired together.
+  toggleAim(cell) {
+    const fired = new Set(this.state.boards[1 - this.seat].shots.map((x) => x.cell));
+    if (fired.has(cell)) return;
+    const at = this.aim.indexOf(cell);
+    if (at >= 0) this.aim.splice(at, 1);
+    else if (this.aim.length < this.state.shots_due) this.aim.push(cell);
+    this.render();
+  }
+
+  fireSalvo() {
+    if (this.aim.length !== this.state.shots_due) return;
+    this.error = "";
+    this.send({ type: "fire_salvo", cells: this.aim.slice() });
+    this.aim = [];
+  }
+
+  // Decisions are made on one's own field: a cell to hand over, a mine to reveal, the
+  // Flying Dutchman's new cells.
+  bindDecide(grid) {
+    grid.addEventListener("click", (e) => {
+      const cell = e.target.closest(".cell");
+      if (cell) this.decideCell(Number(cell.dataset.cell));
+    });
+    grid.addEventListener("keydown", (e) => this.moveCursor(e, "own", () => this.decideCell(this.cursor.own)));
+  }
+
+  decideCell(cell) {
+    const p = this.state.pending;
+    if (!p || p.seat !== this.seat) return;
+    this.error = "";
+    if (p.decision !== "move_ship") { this.send({ type: "decide", cell }); return; }
+    if (!this.moving || !this.moving.painting) return;
+    const cells = this.moving.cells, at = cells.indexOf(cell);
+    if (at >= 0) cells.splice(at, 1);
+    else if (this.ownFired().has(cell)) this.error = t("web.decide.fired_cell");
+    else if (cells.length < p.size) cells.push(cell);
+    this.render();
+  }
+
+  ownFired() { return new Set(this.state.boards[this.seat].shots.map((x) => x.cell)); }
+
+  randomMove() {
+    // Grown cell by cell from a random free cell, joined by sides or corners (the server checks).
+    const s = this.state, w = s.rules.width, h = s.rules.height, size = s.pending.size, fired = this.ownFired();
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const start = Math.floor(Math.random() * w * h);
+      if (fired.has(start)) continue;
+      const ship = [start];
+      while (ship.length < size) {
+        const frontier = [];
+        for (const c of ship) for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) {
+          const r = Math.floor(c / w) + dr, col = (c % w) + dc, n = r * w + col;
+          if (r >= 0 && r < h && col >= 0 && col < w && !fired.has(n) && !ship.includes(n) && !frontier.includes(n)) frontier.push(n);
+        }
+        if (!frontier.length) break;
+        ship.push(frontier[Math.floor(Math.random() * frontier.length)]);
+      }
+      if (ship.length === size) return ship;
+    }
+    return null;
+  }
+
+  renderBattleControls() {
+    const s = this.state;
+    if (!this.isPlayer || s.phase !== "battle") return null;
+    const p = s.pending;
+    if (p && p.seat === this.seat) {
+      const items = [el("p", { id: "decision-prompt", class: "prompt" }, t(`web.decide.${p.decision}`))];
+      if (p.decision === "move_ship") {
+        const mv = this.moving;
+        items.push(el("div", { class: "controls" },
+          el("button", { id: "move-random", onclick: () => { const cells = this.randomMove(); if (cells) this.send({ type: "decide", cells }); } }, t("web.decide.random")),
+          el("button", { id: "move-paint", class: mv && mv.painting ? "selected" : "", onclick: () => { this.moving = { cells: [], painting: true }; this.render(); } }, t("web.decide.paint")),
+          mv && mv.painting ? el("button", { id: "move-here", class: "primary", disabled: mv.cells.length !== p.size,
+            onclick: () => this.send({ type: "decide", cells: mv.cells.slice() }) }, t("web.decide.move_here", { count: mv.cells.length, size: p.size })) : null,
+          el("button", { id: "stay", onclick: () => this.send({ type: "decide", stay: true }) }, t("web.decide.stay"))));
+      }
+      return el("div", { id: "decision" }, items);
+    }
+    if (this.salvoMode && this.myTurn) {
+      return el("div", { class: "controls", id: "salvo" },
+        el("button", { class: "primary", id: "fire-salvo", "data-due": s.shots_due, disabled: this.aim.length !== s.shots_due, onclick: () => this.fireSalvo() },
+          t("web.salvo.fire", { count: this.aim.length, due: s.shots_due })),
+        el("button", { id: "salvo-clear", onclick: () => { this.aim = []; this.render(); } }, t("web.setup.clear")));
+    }
+    return null;
   }
 
   moveCursor(e, role, onEnter) {
@@ -374,26 +547,71 @@ class GameClient {
     const st = this.setup;
     if (this.paintMode() || st.selected === null || st.hover === null) return null;
     const kind = this.fleetKinds()[st.selected];
-    return { cells: this.lineCells(st.hover, kind.size, st.vertical) };
+    return { cells: this.shapeCells(kind, st.hover, st.orient) };
   }
 
-  lineCells(start, size, vertical) {
-    const w = this.state.rules.width, h = this.state.rules.height;
-    const r = Math.floor(start / w), c = start % w, cells = [];
-    for (let i = 0; i < size; i++) {
-      const rr = vertical ? r + i : r, cc = vertical ? c : c + i;
-      cells.push(rr < h && cc < w ? rr * w + cc : -1);
+  // Every orientation (rotations and mirror images) of a kind's shape, as [row, col]
+  // offsets in reading order: a line lies along a row first, then down a column.
+  orientations(kind) {
+    this.orientCache = this.orientCache || {};
+    const key = `${kind.shape}:${kind.size}`;
+    if (this.orientCache[key]) return this.orientCache[key];
+    const n = kind.size, base = [];
+    if (kind.shape === "l") { for (let i = 0; i < n - 1; i++) base.push([i, 0]); base.push([n - 2, 1]); }
+    else if (kind.shape === "square") { const k = Math.round(Math.sqrt(n)); for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) base.push([r, c]); }
+    else if (kind.shape === "zigzag") { for (let c = 0; c < n / 2; c++) base.push([0, c], [1, c + 1]); }
+    else for (let i = 0; i < n; i++) base.push([0, i]);
+    const seen = new Set(), out = [];
+    for (let m = 0; m < 8; m++) {
+      let cells = base.map(([r, c]) => {
+        let [a, b] = m & 4 ? [r, -c] : [r, c];
+        for (let k = 0; k < (m & 3); k++) [a, b] = [b, -a];
+        return [a, b];
+      });
+      const r0 = Math.min(...cells.map((x) => x[0])), c0 = Math.min(...cells.map((x) => x[1]));
+      cells = cells.map(([r, c]) => [r - r0, c - c0]).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+      const id = JSON.stringify(cells);
+      if (!seen.has(id)) { seen.add(id); out.push(cells); }
     }
-    return cells;
+    this.orientCache[key] = out;
+    return out;
+  }
+
+  // The cells of ``kind`` in orientation ``orient`` whose first cell (in reading order) is ``start``.
+  shapeCells(kind, start, orient) {
+    const w = this.state.rules.width, h = this.state.rules.height, all = this.orientations(kind);
+    const offsets = all[((orient % all.length) + all.length) % all.length];
+    const r = Math.floor(start / w) - offsets[0][0], c = start % w - offsets[0][1];
+    return offsets.map(([dr, dc]) => {
+      const rr = r + dr, cc = c + dc;
+      return rr >= 0 && rr < h && cc >= 0 && cc < w ? rr * w + cc : -1;
+    });
+  }
+
+  orientOf(kind, cells) {
+    if (kind.shape === "bent" || kind.shape === "king") return 0;
+    const sorted = JSON.stringify(cells.slice().sort((a, b) => a - b)), start = Math.min(...cells);
+    const found = this.orientations(kind).findIndex((_, o) => JSON.stringify(this.shapeCells(kind, start, o).sort((a, b) => a - b)) === sorted);
+    return Math.max(0, found);
+  }
+
+  keepApart(a, b) {
+    // As the engine's Rules.keep_apart: mines and minesweepers touch nothing (unless the
+    // rules say they may), a submarine may touch its own ships, ships follow the rules.
+    const rules = this.state.rules, mines = ["mine", "minesweeper"];
+    if (mines.includes(a.role) || mines.includes(b.role)) return rules.mines_touch ? "sides" : "none";
+    if (a.role === "submarine" || b.role === "submarine") return "sides";
+    return rules.touching;
   }
 
   placementProblem(cells, index) {
     // A quick local check to show legality while dragging; the server has the last word.
     const w = this.state.rules.width, h = this.state.rules.height;
     if (cells.some((c) => c < 0 || c >= w * h)) return t("web.setup.off_field");
-    const touching = this.state.rules.touching;
+    const kinds = this.fleetKinds();
     for (const [i, other] of this.setup.placed.entries()) {
       if (!other || i === index) continue;
+      const touching = index === null ? this.state.rules.touching : this.keepApart(kinds[index], kinds[i]);
       for (const a of cells) for (const b of other) {
         if (a === b) return t("web.setup.overlap");
         const dr = Math.abs(Math.floor(a / w) - Math.floor(b / w)), dc = Math.abs((a % w) - (b % w));
@@ -406,12 +624,13 @@ class GameClient {
     return null;
   }
 
-  placeAt(index, start, vertical) {
+  placeAt(index, start, orient) {
     const kind = this.fleetKinds()[index];
-    const cells = this.lineCells(start, kind.size, vertical);
+    const cells = this.shapeCells(kind, start, Number(orient));
     const problem = this.placementProblem(cells, index);
     if (problem) { this.error = problem; return false; }
     this.setup.placed[index] = cells;
+    this.setup.orients[index] = Number(orient);
     this.error = "";
     const next = this.setup.placed.findIndex((p) => !p);
     this.setup.selected = next < 0 ? null : next;
@@ -422,12 +641,11 @@ class GameClient {
   straight() { return this.fleetKinds().every((k) => k.shape === "straight"); }
 
   rotatePlaced(index) {
-    const cells = this.setup.placed[index];
-    const w = this.state.rules.width;
-    const vertical = cells.length > 1 && cells[1] - cells[0] === w;
+    // The next orientation, keeping the first cell where it is.
+    const cells = this.setup.placed[index], orient = this.setup.orients[index] || 0;
     const before = this.setup.placed[index];
     this.setup.placed[index] = null;
-    if (!this.placeAt(index, cells[0], !vertical)) this.setup.placed[index] = before;
+    if (!this.placeAt(index, Math.min(...cells), orient + 1)) { this.setup.placed[index] = before; this.setup.orients[index] = orient; }
     this.setup.selected = this.setup.placed.findIndex((p) => !p) >= 0 ? this.setup.placed.findIndex((p) => !p) : null;
   }
 
@@ -475,17 +693,20 @@ class GameClient {
       if (drag) {
         if (cell === null || cell === drag.cell) { this.rotatePlaced(drag.index); }
         else {
-          const offset = drag.from.indexOf(drag.cell);
-          const vertical = drag.from.length > 1 && drag.from[1] - drag.from[0] === this.state.rules.width;
-          const start = cell - offset * (vertical ? this.state.rules.width : 1);
+          // The ship keeps its orientation and the grabbed cell follows the pointer.
+          const w = this.state.rules.width, anchor = Math.min(...drag.from);
+          const dr = Math.floor(drag.cell / w) - Math.floor(anchor / w), dc = drag.cell % w - anchor % w;
+          const r = Math.floor(cell / w) - dr, c = cell % w - dc;
+          const start = r >= 0 && c >= 0 && c < w ? r * w + c : -1;
+          const orient = this.setup.orients[drag.index] || 0;
           this.setup.placed[drag.index] = null;
-          if (!this.placeAt(drag.index, start, vertical)) this.setup.placed[drag.index] = drag.from;
+          if (start < 0 || !this.placeAt(drag.index, start, orient)) { this.setup.placed[drag.index] = drag.from; this.setup.orients[drag.index] = orient; }
           this.setup.selected = this.setup.placed.findIndex((p) => !p) >= 0 ? this.setup.placed.findIndex((p) => !p) : null;
         }
         this.render();
         return;
       }
-      if (cell !== null && this.setup.selected !== null) { this.placeAt(this.setup.selected, cell, this.setup.vertical); this.render(); }
+      if (cell !== null && this.setup.selected !== null) { this.placeAt(this.setup.selected, cell, this.setup.orient); this.render(); }
       else if (fromDock) this.render();
     }
   }
@@ -495,7 +716,7 @@ class GameClient {
       if (e.key === "r" || e.key === "R" || e.key === "к" || e.key === "К") {
         e.preventDefault(); this.focus = "own";
         const index = this.shipAt(this.cursor.own);
-        if (this.setup.selected === null && index >= 0) this.rotatePlaced(index); else this.setup.vertical = !this.setup.vertical;
+        if (this.setup.selected === null && index >= 0) this.rotatePlaced(index); else this.setup.orient += 1;
         this.render(); return;
       }
       if (e.key === "Delete" || e.key === "Backspace") {
@@ -507,7 +728,7 @@ class GameClient {
       this.moveCursor(e, "own", () => {
         const index = this.shipAt(this.cursor.own);
         if (this.setup.selected === null && index >= 0) { this.setup.placed[index] = null; this.setup.selected = index; }
-        else if (this.setup.selected !== null) this.placeAt(this.setup.selected, this.cursor.own, this.setup.vertical);
+        else if (this.setup.selected !== null) this.placeAt(this.setup.selected, this.cursor.own, this.setup.orient);
         this.setup.hover = this.cursor.own;
         this.render();
       });
@@ -517,7 +738,7 @@ class GameClient {
   // Ships that may bend are painted cell by cell: pick a kind in the dock, mark its cells.
   // The checks here only explain; the server validates the whole fleet on "place".
 
-  paintMode() { return !this.straight(); }
+  paintMode() { return this.fleetKinds().some((k) => k.shape === "bent" || k.shape === "king"); }
 
   paintCell(cell) {
     const st = this.setup, kinds = this.fleetKinds();
@@ -556,11 +777,14 @@ class GameClient {
     left.delete(cells[0]);
     while (queue.length) {
       const c = queue.pop();
-      for (const n of [c - w, c + w, c % w ? c - 1 : -1, c % w < w - 1 ? c + 1 : -1]) {
+      const king = kind.shape === "king", west = c % w > 0, east = c % w < w - 1;
+      const around = [c - w, c + w, west ? c - 1 : -1, east ? c + 1 : -1];
+      if (king) around.push(west ? c - w - 1 : -1, east ? c - w + 1 : -1, west ? c + w - 1 : -1, east ? c + w + 1 : -1);
+      for (const n of around) {
         if (left.has(n)) { left.delete(n); queue.push(n); }
       }
     }
-    if (left.size) return t("web.setup.not_joined");
+    if (left.size) return t(kind.shape === "king" ? "web.setup.not_joined_king" : "web.setup.not_joined");
     const rows = new Set(cells.map((c) => Math.floor(c / w))), cols = new Set(cells.map((c) => c % w));
     if (kind.shape === "straight" && rows.size > 1 && cols.size > 1) return t("web.setup.not_line");
     return null;
@@ -583,29 +807,38 @@ class GameClient {
   renderSetupControls() {
     const st = this.setup, kinds = this.fleetKinds();
     const dock = el("div", { class: "dock", id: "dock" }, kinds.map((kind, i) => el("button", {
-      class: (st.selected === i ? "selected " : "") + (st.placed[i] ? "placed" : ""), "data-ship": i, title: shipName(kind.name),
+      class: (st.selected === i ? "selected " : "") + (st.placed[i] ? "placed" : ""), "data-ship": i, "data-role": kind.role, title: kindName(kind),
       onpointerdown: (e) => { if (this.paintMode()) return; this.setup.selected = i; this.setup.placed[i] = null; this.dockDrag = true; e.preventDefault(); },
       onclick: () => {
         this.setup.selected = i; this.setup.placed[i] = null;
         if (this.paintMode()) { this.setup.drawing = []; this.error = ""; }
         this.render();
       },
-    }, Array.from({ length: kind.size }, () => el("span")))));
+    }, kind.role === "ship" ? Array.from({ length: kind.size }, () => el("span"))
+      : el("span", { class: `piece role-${kind.role}` }, SYMBOL[kind.role]))));
     const left = st.placed.filter((p) => !p).length;
     const ready = el("button", { class: "primary", id: "ready", disabled: left > 0, onclick: () => {
       this.error = ""; this.send({ type: "place", ships: st.placed });
     } }, t("web.setup.ready"));
     const painting = this.paintMode() && st.selected !== null ? el("p", { id: "marked" }, t("web.setup.marked", {
-      ship: capitalised(shipName(kinds[st.selected].name)), count: st.drawing.length, size: kinds[st.selected].size })) : null;
+      ship: capitalised(kindName(kinds[st.selected])), count: st.drawing.length, size: kinds[st.selected].size })) : null;
     return el("div", {},
-      el("p", {}, this.straight() ? t("web.setup.help") : t("web.setup.bent_help")),
+      el("p", {}, this.paintMode() ? t("web.setup.bent_help") : this.straight() ? t("web.setup.help") : t("web.setup.shape_help")),
+      this.legend(),
       this.state.options.setup_seconds ? el("p", { id: "setup-timer-note" }, t("web.setup.timer_note")) : null,
       dock, painting,
       el("div", { class: "controls" },
         el("button", { id: "random", onclick: () => this.send({ type: "random_fleet" }) }, t("web.setup.random")),
-        el("button", { id: "rotate", disabled: !this.straight(), onclick: () => { st.vertical = !st.vertical; this.render(); } }, t("web.setup.rotate")),
+        el("button", { id: "rotate", disabled: this.paintMode(), onclick: () => { st.orient += 1; this.render(); } }, t("web.setup.rotate")),
         el("button", { id: "clear", onclick: () => { st.placed = kinds.map(() => null); st.selected = 0; st.drawing = []; this.error = ""; this.render(); } }, t("web.setup.clear")),
         ready, t("web.setup.left", { count: left })));
+  }
+
+  legend() {
+    const roles = [...new Set(this.fleetKinds().map((k) => k.role))].filter((r) => r !== "ship");
+    if (!roles.length) return null;
+    return el("p", { id: "legend" }, roles.map((r) => el("span", { class: "legend-item" },
+      el("span", { class: `piece role-${r}` }, SYMBOL[r]), ` ${shipName(r)} `)));
   }
 
   // --- the rest ---------------------------------------------------------------------------
