@@ -455,10 +455,10 @@ class Game:
     def _apply_shot(self, event: Shot) -> None:
         self._check_turn(event.player)
         self._check_target(event.player, event.cell)
-        saved = self._save()
+        saved = self.snapshot()
         shot = self._shoot(event.player, event.cell)[0]
         if shot.result is not event.result:
-            self._restore(saved)  # an illegal move changes nothing
+            self.restore(saved)  # an illegal move changes nothing
             raise SeaBattleError("error.generic", problem=(
                 f"shot {event.cell} is recorded as {event.result.value}, "
                 f"but the fleets make it {shot.result.value}"))
@@ -467,13 +467,16 @@ class Game:
     _STATE = ("_incoming", "_given", "_revealed", "_positions", "_to_move", "_volley_left",
               "_pending", "_winner", "_verified")
 
-    def _save(self) -> tuple[int, dict[str, object]]:
+    def snapshot(self) -> Snapshot:
+        """The game's whole state now, for :meth:`restore` (a caller that must undo
+        accepted moves, such as a server whose store refused to write them)."""
         state = {name: getattr(self, name) for name in self._STATE}
         for name in ("_incoming", "_given", "_revealed", "_positions"):
             state[name] = list(state[name])
         return len(self.events), state
 
-    def _restore(self, saved: tuple[int, dict[str, object]]) -> None:
+    def restore(self, saved: Snapshot) -> None:
+        """Go back to a :meth:`snapshot` of this game (later events are dropped)."""
         del self.events[saved[0]:]
         for name, value in saved[1].items():
             setattr(self, name, value)
@@ -505,6 +508,8 @@ class Game:
 
 
 DecisionEvent = TypeVar("DecisionEvent", Handover, MineReveal, ShipMove)
+Snapshot = tuple[int, dict[str, object]]
+"""A game's state as :meth:`Game.snapshot` saves it."""
 
 
 def _union(ships: Iterable[Ship]) -> Bitboard:
