@@ -97,7 +97,8 @@ class PlayerView:
     to_move: int | None
     winner: int | None
     opponent_fleet: Fleet | None
-    """The opponent's fleet, revealed when the game is over."""
+    """The opponent's fleet where it ended the game, revealed when the game is over (the
+    fleet as placed is in the game record)."""
     no_ships: Bitboard = 0
     """Cells not fired at where no ship can be, though a submarine (or, where they may
     touch ships, a mine) still may: the ring around sunk ships, when submarines exist."""
@@ -277,7 +278,7 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
     incoming_infos: list[ShotInfo] = []
     sunk: list[SunkShip] = []
     afloat = Counter(k for k in rules.fleet if k.role.is_vessel)
-    own_position = fleets[player]
+    own_position, opponent_position = fleets[player], fleets[opponent]
     handed_over = mines_revealed = 0
     for event in events:
         if isinstance(event, Handover):
@@ -297,6 +298,7 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
                 own_position = _moved(own_position, event.ship, event.cells)
             elif event.player == opponent and event.cells is not None:
                 enemy.abandoned |= _hits_on(events, player, event.ship) & enemy.hits
+                opponent_position = _moved(opponent_position, event.ship, event.cells)
         elif isinstance(event, Shot):
             if event.player == opponent:
                 incoming |= bit(event.cell)
@@ -323,7 +325,7 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
         own_afloat=tuple(s.kind for s in own_position
                          if s.kind.role.is_vessel and not s.is_sunk(incoming)),
         to_move=to_move, winner=winner,
-        opponent_fleet=fleets[opponent] if over else None,
+        opponent_fleet=opponent_position if over else None,
         given=enemy.given & ~fired, revealed_mines=enemy.revealed_mines & ~fired,
         enemy_mines=enemy.mines, abandoned=enemy.abandoned,
         own_position=None if own_position is fleets[player] else own_position,

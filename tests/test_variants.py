@@ -361,3 +361,13 @@ def test_a_sunk_ship_of_one_size_is_told_by_its_shape() -> None:
         game.fire(0, cell)
     assert game.view(0).sunk[0].kind == square
     assert [k.shape for k in game.view(0).enemy_afloat or ()] == [Shape.L]
+
+
+def test_after_the_game_the_dutchman_is_shown_where_it_ended() -> None:
+    rules = find_rules("flying-dutchman")
+    game = play_out(rules, 8, ("easy", "easy"))
+    moves = [e for e in game.events if isinstance(e, ShipMove) and e.cells is not None]
+    assert moves, "this seeded game has a move"
+    loser = 1 - (game.winner or 0)
+    shown = game.view(game.winner or 0).opponent_fleet
+    assert shown is not None and shown.cells == game.position(loser).cells
