@@ -283,7 +283,8 @@ class Game:
 
     def _settle_turn(self, shooter: int, next_player: int) -> None:
         """End the game if a fleet is gone, else count down the volley and pass the turn."""
-        for loser in (other(shooter), shooter):  # the shooter's own sinking comes first
+        # The defender first: the shooter's sinking came before any dying shot back.
+        for loser in (other(shooter), shooter):
             if not self.afloat(loser):
                 self._winner = other(loser)
                 self._pending = None
