@@ -46,7 +46,8 @@ def all_fleets(rules: Rules) -> list[Fleet]:
                for i in range(len(layout) - 1)):
             continue
         try:
-            fleets.append(validate_fleet(rules, [Ship(k, c) for k, c in zip(rules.fleet, layout)]))
+            ships = [Ship(k, c) for k, c in zip(rules.fleet, layout, strict=True)]
+            fleets.append(validate_fleet(rules, ships))
         except ValueError:
             continue
     return fleets
@@ -74,7 +75,7 @@ def brute_force_map(rules: Rules, fleets: list[Fleet], view: PlayerView) -> list
 def partial_games(rules: Rules, fleets: list[Fleet], seed: int, count: int) -> list[PlayerView]:
     """Views from random points of games against random fleets, most with hits."""
     rng = random.Random(seed)
-    views = []
+    views: list[PlayerView] = []
     while len(views) < count:
         fleet = rng.choice(fleets)
         order = list(rules.grid.cells())
@@ -125,7 +126,7 @@ def play(rules: Rules, seed: int, shots: int | None = None) -> list[int]:
     from seabattle.fleet import random_fleet
     game = Solitaire(rules, random_fleet(rules, random.Random(seed)))
     admiral = make_strategy("admiral", random.Random(seed))
-    fired = []
+    fired: list[int] = []
     while not game.is_over and (shots is None or len(fired) < shots):
         view = game.view(0)
         cell = admiral.choose(view)

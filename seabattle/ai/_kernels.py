@@ -14,7 +14,7 @@ caller's seed, so the same seed gives the same samples.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit  # type: ignore[import-untyped]
+from numba import njit
 
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
@@ -29,7 +29,7 @@ _H01 = np.uint64(0x0101010101010101)
 
 @njit(cache=True)
 def _has_cell(row: np.ndarray, cell: int) -> bool:
-    return ((row[cell >> 6] >> np.uint64(cell & 63)) & ONE) != ZERO
+    return bool(((row[cell >> 6] >> np.uint64(cell & 63)) & ONE) != ZERO)
 
 
 @njit(cache=True)
@@ -46,8 +46,8 @@ def _lowest_cell(board: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def filter_candidates(cells, halos, cellidx, sizes, kind_of, blocked, hits, hit_time,
-                      sink_kind, valid):  # type: ignore[no-untyped-def]
+def filter_candidates(cells, halos, cellidx, sizes, kind_of, blocked, hits, hit_time,  # type: ignore[no-untyped-def]
+                      sink_kind, valid):
     """Mark the placements consistent with the observations, ship by ship.
 
     A placement is valid when it covers no blocked cell (miss, known empty, pinned
@@ -187,7 +187,7 @@ def _free_mask(s, t, pos, k, vbits, conflict, koff, kwords, mask):  # type: igno
     for i in range(count):
         mask[i] = vbits[off + i]
     for o in range(pos.shape[0]):
-        if o == s or o == t:
+        if o == s or o == t:  # noqa: SIM109 - kept to the forms Numba compiles
             continue
         g = pos[o]
         for i in range(count):
@@ -201,12 +201,12 @@ def _required(s, t, pos, cells, need, req):  # type: ignore[no-untyped-def]
     for w in range(words):
         req[w] = need[w]
     for o in range(pos.shape[0]):
-        if o == s or o == t:
+        if o == s or o == t:  # noqa: SIM109 - kept to the forms Numba compiles
             continue
         g = pos[o]
         for w in range(words):
             req[w] &= ~cells[g, w]
-    for w in range(words):
+    for w in range(words):  # noqa: SIM110 - Numba compiles loops, not generators
         if req[w] != ZERO:
             return True
     return False
@@ -225,8 +225,8 @@ def _restrict_cover(mask, count, off, req, skip, cover):  # type: ignore[no-unty
 
 
 @njit(cache=True)
-def _gibbs_one(s, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,
-               req, mask, zero_words, weights, record):  # type: ignore[no-untyped-def]
+def _gibbs_one(s, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,  # type: ignore[no-untyped-def]
+               req, mask, zero_words, weights, record):
     """Resample ship ``s`` uniformly among placements legal given the other ships.
 
     With ``record``, first add to ``weights`` the chance of each placement of ``s``
@@ -254,8 +254,8 @@ def _gibbs_one(s, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, 
 
 
 @njit(cache=True)
-def _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells,
-                need, req, mask_a, mask_b, work, choices, tallies):  # type: ignore[no-untyped-def]
+def _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells,  # type: ignore[no-untyped-def]
+                need, req, mask_a, mask_b, work, choices, tallies):
     """Resample ships ``s`` and ``t`` jointly, given the others.
 
     Only done when the others leave some hit uncovered: that is where single-ship
@@ -332,8 +332,8 @@ def _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cov
 
 
 @njit(cache=True)
-def run_chain(pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,
-              burn, keep, pair_rate, seed, weights, samples, offset):  # type: ignore[no-untyped-def]
+def run_chain(pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,  # type: ignore[no-untyped-def]
+              burn, keep, pair_rate, seed, weights, samples, offset):
     """Run one Markov chain over whole fleets and record ``keep`` of its states.
 
     A sweep resamples every ship given the others (Gibbs), then ``pair_rate`` random
@@ -411,15 +411,15 @@ def check_fleet(pos, ship_kind, valid, kind_of, cells, halos, need):  # type: ig
                     return False
         for w in range(words):
             covered[w] |= cells[g, w]
-    for w in range(words):
+    for w in range(words):  # noqa: SIM110 - Numba compiles loops, not generators
         if (need[w] & ~covered[w]) != ZERO:
             return False
     return True
 
 
 @njit(cache=True)
-def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, seed,
-           randomise, node_limit, pos_out, counts, fleets_out):  # type: ignore[no-untyped-def]
+def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, seed,  # type: ignore[no-untyped-def]
+           randomise, node_limit, pos_out, counts, fleets_out):
     """Depth-first search over fleets consistent with the observations.
 
     Each step either covers the lowest hit not yet covered (with any ship left that
@@ -429,7 +429,8 @@ def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, s
     With ``randomise`` the options of each step are shuffled and the search stops
     at the first fleet, written to ``pos_out`` (returns 1). Otherwise it visits
     every fleet, adding one to ``counts`` at each of its placements, storing the first
-    ``len(fleets_out)`` as occupancy rows there, and returns how many there are. Returns -1 when ``node_limit`` steps run out first.
+    ``len(fleets_out)`` as occupancy rows there, and returns how many there are.
+    Returns -1 when ``node_limit`` steps run out first.
     """
     np.random.seed(seed)
     n = ship_kind.shape[0]
@@ -514,7 +515,8 @@ def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, s
                     while left[k] == 0:
                         k += 1
                     floor = kstart[k]
-                    if depth > 0 and free_phase[depth - 1] and kstart[k] <= placed[depth - 1] < kend[k]:
+                    if (depth > 0 and free_phase[depth - 1]
+                            and kstart[k] <= placed[depth - 1] < kend[k]):
                         floor = placed[depth - 1] + 1
                     for j in range(floor, kend[k]):
                         g = klist[j]

@@ -102,7 +102,7 @@ class AdmiralStrategy(TargetingStrategy):
                                             np.array([probabilities[c] for c in ranked]),
                                             s.depth, s.discount, allowed).tolist()
                 top_score = max(scores)
-                top = [c for c, v in zip(ranked, scores) if v >= top_score - 1e-12]
+                top = [c for c, v in zip(ranked, scores, strict=True) if v >= top_score - 1e-12]
                 return self.rng.choice(top)
         top = [c for c in cells if probabilities[c] >= best - 1e-12]
         return self.rng.choice(top)

@@ -319,7 +319,6 @@ class Posterior:
     def _sample(self, problem: Problem, rng: np.random.Generator) -> Estimate:
         t = self.tables
         s = self.settings
-        n = len(problem.ship_kind)
         starts: list[tuple[IntArray, bool]] = []
         for old in self._chains:
             pos = self._carry_over(old, problem)
@@ -341,7 +340,8 @@ class Posterior:
         for c, (pos, fresh) in enumerate(starts):
             burn = s.fresh_burn_in if fresh else s.burn_in
             _kernels.run_chain(pos, problem.ship_kind, t.starts_array, t.koff, t.kwords,
-                               problem.vbits, t.conflict, t.cover, t.cells, problem.need, burn, per_chain, s.pair_rate, int(rng.integers(2**31)),
+                               problem.vbits, t.conflict, t.cover, t.cells, problem.need, burn,
+                               per_chain, s.pair_rate, int(rng.integers(2**31)),
                                weights, samples, c * per_chain)
             self._chains.append(pos)
         return self._estimate(problem, weights / total, False, total, samples)
