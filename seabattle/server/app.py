@@ -27,6 +27,7 @@ from seabattle.coords import ALPHABETS
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language
 from seabattle.rules import PRESETS
+from seabattle.server import classroom
 from seabattle.server.messages import (
     CHAT_PHRASES,
     ProtocolError,
@@ -242,6 +243,8 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60) -> Starlet
     if not hasattr(store, "append"):
         store = SQLiteStore(str(store))
     hub = Hub(store, grace_seconds=grace_seconds)  # type: ignore[arg-type]
+    # The classroom's lessons: a table of their own in the same SQLite file.
+    lessons = classroom.LessonStore(getattr(store, "path", ":memory:"))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -271,9 +274,11 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60) -> Starlet
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}/join", join_game, methods=["POST"]),
         Route("/api/games/{game}/record", game_record),
+        *classroom.routes(),
         WebSocketRoute("/ws", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
+    app.state.classroom = classroom.Classroom(lessons)
     return app

@@ -134,6 +134,7 @@ async function showLobby(error = "") {
       el("button", { class: "primary", id: "vs-computer", onclick: create("computer") }, t("web.lobby.vs_computer")),
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),
       el("button", { id: "random-opponent", onclick: create("random") }, t("web.lobby.random"))),
+    el("a", { href: "/classroom", id: "classroom-link" }, t("web.lobby.classroom")),
     err, games));
 }
 
