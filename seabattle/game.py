@@ -221,7 +221,9 @@ class Game:
 
     def _check_target(self, player: int, cell: int) -> None:
         grid = self.rules.grid
-        if not isinstance(cell, int) or not 0 <= cell < grid.size:
+        if not isinstance(cell, int):
+            raise SeaBattleError("error.generic", problem=f"{cell!r} is not a cell number")
+        if not 0 <= cell < grid.size:
             raise OffFieldError(row=cell // grid.width + 1, col=cell % grid.width + 1,
                                 width=grid.width, height=grid.height)
         if self._incoming[other(player)] & bit(cell):
@@ -266,7 +268,8 @@ class Game:
         """Set the decision a shot calls for; the player who should move next."""
         defender = other(shooter)
         if shot.result is ShotResult.MINE:
-            if self.rules.mine_effect is MineEffect.HANDOVER:
+            # With every unhit cell already handed over there is nothing left to give.
+            if self.rules.mine_effect is MineEffect.HANDOVER and self.handover_cells(shooter):
                 self._pending = Pending(shooter, Decision.HANDOVER)
             return defender
         if shot.result is ShotResult.MINESWEEPER:

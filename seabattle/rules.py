@@ -173,7 +173,7 @@ class Rules:
         kings = [kind for kind in self.fleet if kind.shape is Shape.KING]
         if kings and len(self.fleet) != 1:
             raise RulesError("error.rules_combination", reason=Text("combo.king_alone"))
-        if self.flying_dutchman and not kings:
+        if self.flying_dutchman and not (kings and 5 <= kings[0].size <= 8):
             raise RulesError("error.rules_combination", reason=Text("combo.dutchman_king"))
         if self.mine_effect is MineEffect.PROBLEM and Role.MINESWEEPER in roles:
             raise RulesError("error.rules_combination", reason=Text("combo.problem_sweeper"))

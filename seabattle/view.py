@@ -33,7 +33,7 @@ from seabattle.events import (
 from seabattle.fleet import Fleet, Ship
 from seabattle.i18n import Text
 from seabattle.rules import Announcement, Role, Rules, ShipKind
-from seabattle.shapes import Touching, has_shape, placements, ring
+from seabattle.shapes import Shape, Touching, has_shape, placements, ring
 
 
 @dataclass(frozen=True)
@@ -359,13 +359,17 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
         known = 0
         for ship in sunk:
             known |= ship.cells or 0
-        cells = next(part for part in rules.grid.components(enemy.hits & ~known)
-                     if part & cell)
+        # A Flying Dutchman's decks join at corners too, and hits it left behind when
+        # it moved are no part of it.
+        king = any(k.shape is Shape.KING for k in rules.fleet)
+        cells = next(part for part in rules.grid.components(
+            enemy.hits & ~known & ~enemy.abandoned, diagonal=king) if part & cell)
         if kind is None:
             kind = next((k for k in afloat if afloat[k] and k.size == cells.bit_count()
                          and k.role is Role.SHIP and has_shape(rules.grid, cells, k.shape)),
                         None)
-    if cells is not None and _sunk_cells_certain(rules):
+    # A submarine may touch any ship and submarine: its ring tells nothing.
+    if cells is not None and _sunk_cells_certain(rules) and not submarine:
         around = ring(rules.grid, cells, rules.touching)
         enemy.rings |= around
         if _ring_known_empty(rules):

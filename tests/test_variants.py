@@ -371,3 +371,48 @@ def test_after_the_game_the_dutchman_is_shown_where_it_ended() -> None:
     loser = 1 - (game.winner or 0)
     shown = game.view(game.winner or 0).opponent_fleet
     assert shown is not None and shown.cells == game.position(loser).cells
+
+
+# --- review: bugs found ------------------------------------------------------------------
+
+def test_a_mine_with_no_cell_left_to_hand_over_asks_for_nothing() -> None:
+    # Every unhit cell of the shooter's fleet is already handed over: nothing is left to
+    # give, so no decision may be owed (it could never be made and the game would stall).
+    rules = tiny({"ships": [{"size": 1, "name": "boat"}], "mines": 2})
+    fleets = [fleet_of(rules, [(BOAT, [0]), (MINE, [14]), (MINE, [35])]),
+              fleet_of(rules, [(BOAT, [20]), (MINE, [5]), (MINE, [3])])]
+    game = Game(rules, fleets, 0)
+    assert game.fire(0, 5).result is ShotResult.MINE
+    game.hand_over(0, 0)
+    assert game.fire(1, 30).result is ShotResult.MISS  # the sure hit may wait
+    assert game.fire(0, 3).result is ShotResult.MINE
+    assert game.view(0).handover_options() == 0
+    assert game.pending is None and game.to_move == 1
+    record = GameRecord.from_json(GameRecord.of(game).to_json())
+    assert record.game().to_move == 1
+
+
+def test_the_ring_of_a_sunk_submarine_may_still_hold_ships() -> None:
+    # A submarine may touch any ship of its fleet: its ring says nothing about ships.
+    rules = tiny({"submarines": 1})
+    two = ShipKind(2, "boat")
+    fleets = [fleet_of(rules, [(two, [0, 1]), (SUB, [14])]),
+              fleet_of(rules, [(two, [20, 21]), (SUB, [22])])]
+    game = Game(rules, fleets, 0)
+    assert game.fire(0, 22).result is ShotResult.SUNK
+    assert not game.view(0).no_ships & bit(21)
+
+
+def test_hard_finishes_a_ship_hit_next_to_a_sunk_submarine() -> None:
+    from seabattle.ai.density import density_map
+
+    rules = tiny({"submarines": 1})
+    two = ShipKind(2, "boat")
+    fleets = [fleet_of(rules, [(two, [0, 1]), (SUB, [14])]),
+              fleet_of(rules, [(two, [20, 21]), (SUB, [22])])]
+    game = Game(rules, fleets, 0)
+    game.fire(0, 22)
+    game.fire(1, 35)
+    assert game.fire(0, 21).result is ShotResult.HIT
+    score = density_map(game.view(0))
+    assert score[20] > 0 and score[15] > 0 and score[27] > 0

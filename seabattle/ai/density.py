@@ -29,10 +29,15 @@ def density_map(view: PlayerView) -> list[int]:
     grid = rules.grid
     open_hits = view.open_hits
     # Hits not open (sunk ships, a moved Dutchman's wreck) hold no ship still afloat.
-    blocked = view.misses | view.known_empty | (view.hits & ~open_hits)
+    blocked = (view.misses | view.known_empty | view.revealed_mines
+               | (view.hits & ~open_hits))
     # Where ships may not touch, no ship lies next to a group of hits it is not part of
-    # (sunk ships and groups known to be whole included).
-    groups = (grid.components(view.hits & ~view.abandoned)
+    # (sunk ships and groups known to be whole included); sunk submarines may touch ships.
+    submarines = 0
+    for sunk in view.sunk:
+        if sunk.kind is not None and sunk.kind.role is Role.SUBMARINE:
+            submarines |= sunk.cells or 0
+    groups = (grid.components(view.hits & ~view.abandoned & ~submarines)
               if rules.touching is not Touching.SIDES else [])
     afloat = view.possible_afloat
     silent = rules.announce is Announcement.NONE

@@ -118,8 +118,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "a ship of cells joined at corners (the Flying Dutchman) must be the whole fleet",
         "корабль из клеток, соединённых углами (Летучий голландец), должен быть единственным"),
     "combo.dutchman_king": (
-        "the Flying Dutchman rule needs one ship of shape \"king\"",
-        "правилу Летучего голландца нужен один корабль формы \"king\""),
+        "the Flying Dutchman rule needs one ship of shape \"king\" with 5 to 8 decks",
+        "правилу Летучего голландца нужен один корабль формы \"king\" из 5–8 палуб"),
     "combo.problem_sweeper": ("the classroom game has no minesweepers",
                               "в математическом морском бое тральщиков нет"),
     "expect.one_cell": ("1 (a {piece} takes one cell)", "1 ({piece} занимает одну клетку)"),
