@@ -8,4 +8,5 @@ bash scripts/install-browser.sh
 python3 -m venv .venv
 .venv/bin/python -m pip install --quiet --upgrade pip
 .venv/bin/python -m pip install --quiet -e '.[test]'
-exec .venv/bin/python -m pytest -q "$@"
+# One worker per core (pytest-xdist): the tests share no state but temporary files.
+exec .venv/bin/python -m pytest -q -n auto "$@"
