@@ -2,8 +2,10 @@
 
 A :class:`Rules` value says everything two players agree on before a game: the
 field, the fleet, how close ships may lie, whether a hit earns another shot, what
-the owner of a sunk ship announces and which letters name the columns. Creating
-one checks that some fleet can actually be placed, and refuses it with a
+the owner of a sunk ship announces and which letters name the columns, and which
+variants of RULES.md §3 are played (salvoes, mines, minesweepers, submarines, ship
+shapes, the Flying Dutchman; ``docs/variants.md``). Creating one checks that the
+options go together and that some fleet can actually be placed, and refuses it with a
 :class:`~seabattle.errors.RulesError` otherwise.
 
 Custom rule sets come from a mapping (a parsed TOML or JSON file, see
