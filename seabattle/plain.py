@@ -318,14 +318,8 @@ class PlainGame:
 
     def told_text(self, told: Told) -> str:
         """One event, in words."""
-        key = {"you_fired": "plain.you_fired", "ai_fired": "plain.computer_fired"}.get(
-            told.kind, f"play.{told.kind}")
-        params = dict(told.params)
-        if "cell" in params:
-            params["cell"] = self.coords.name(params["cell"])
-        if "cells" in params:
-            params["cells"] = " ".join(self.coords.name(c) for c in iter_cells(params["cells"]))
-        return translate(key, self.settings.language, **params)
+        key = told.key({"you_fired": "plain.you_fired", "ai_fired": "plain.computer_fired"})
+        return translate(key, self.settings.language, **told.named(self.coords.name))
 
     def _show(self, view: PlayerView) -> None:
         titles = (translate("plain.your_field", self.settings.language),

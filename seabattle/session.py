@@ -16,7 +16,7 @@ and decisions through :class:`~seabattle.ai.player.ComputerPlayer`.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -26,7 +26,7 @@ from seabattle.ai.decisions import decide as computer_choice
 from seabattle.ai.levels import make_strategy
 from seabattle.ai.placement import computer_fleet
 from seabattle.ai.player import ComputerPlayer
-from seabattle.coords import Alphabet, Bitboard, Coordinates
+from seabattle.coords import Alphabet, Bitboard, Coordinates, iter_cells
 from seabattle.errors import DecisionError, SeaBattleError
 from seabattle.events import Decision, Event, Handover, MineReveal, Resignation, ShipMove, Shot
 from seabattle.fleet import Fleet, Ship, random_fleet
@@ -51,6 +51,20 @@ class Told:
 
     kind: str
     params: dict[str, Any] = field(default_factory=dict)
+
+    def key(self, fired: dict[str, str]) -> str:
+        """The message key: the UI's own for shots (``fired`` maps ``you_fired`` and
+        ``ai_fired`` to its keys), ``play.<kind>`` for everything else."""
+        return fired.get(self.kind, f"play.{self.kind}")
+
+    def named(self, name: Callable[[int], str]) -> dict[str, Any]:
+        """The parameters with cells written by ``name`` (cell lists joined by spaces)."""
+        params = dict(self.params)
+        if "cell" in params:
+            params["cell"] = name(params["cell"])
+        if "cells" in params:
+            params["cells"] = " ".join(name(c) for c in iter_cells(params["cells"]))
+        return params
 
 
 def new_seed() -> int:

@@ -349,13 +349,18 @@ async def state(request: Request) -> Response:
     return JSONResponse(lesson.state())
 
 
-async def fire(request: Request) -> Response:
+async def _posted(request: Request) -> tuple[Classroom, Lesson, dict[str, Any]]:
+    """The classroom, the lesson a POST names (by path and token) and its JSON body."""
     classroom = _classroom(request)
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise ProtocolError("web.error.not_object")
+    return classroom, classroom.lesson(request.path_params["lesson"], body.get("token")), body
+
+
+async def fire(request: Request) -> Response:
     try:
-        body = await _body(request)
-        if not isinstance(body, dict):
-            raise ProtocolError("web.error.not_object")
-        lesson = classroom.lesson(request.path_params["lesson"], body.get("token"))
+        classroom, lesson, body = await _posted(request)
         try:
             cell = _cell(lesson, body.get("cell"))
         except SeaBattleError as error:  # a cell name that does not parse: bad input
@@ -367,12 +372,8 @@ async def fire(request: Request) -> Response:
 
 
 async def mark(request: Request) -> Response:
-    classroom = _classroom(request)
     try:
-        body = await _body(request)
-        if not isinstance(body, dict):
-            raise ProtocolError("web.error.not_object")
-        lesson = classroom.lesson(request.path_params["lesson"], body.get("token"))
+        classroom, lesson, body = await _posted(request)
         right = body.get("right")
         if not isinstance(right, bool):
             raise ProtocolError("web.error.field", field="right", expected="true or false")

@@ -390,14 +390,8 @@ class BattleScreen(Screen[None]):
 
     def told_text(self, told: Told) -> str:
         """One event, in words."""
-        key = {"you_fired": "tui.battle.you_fired", "ai_fired": "tui.battle.ai_fired"}.get(
-            told.kind, f"play.{told.kind}")
-        params = dict(told.params)
-        if "cell" in params:
-            params["cell"] = self.phrases.cell(params["cell"])
-        if "cells" in params:
-            params["cells"] = " ".join(self.phrases.cell(c) for c in iter_cells(params["cells"]))
-        return self.phrases(key, **params)
+        key = told.key({"you_fired": "tui.battle.you_fired", "ai_fired": "tui.battle.ai_fired"})
+        return self.phrases(key, **told.named(self.phrases.cell))
 
     def _salvo_line(self, count: int) -> str:
         chosen = " ".join(self.phrases.cell(c) for c in self.aimed) or "—"

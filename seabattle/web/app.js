@@ -3,52 +3,21 @@
 // Every string comes from the server's catalogue (/api/messages), so nothing is translated here.
 "use strict";
 
-const $ = (sel, root = document) => root.querySelector(sel);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child.nodeType ? child : String(child));
-  }
-  return node;
-};
-
-let MSG = {};
 let OPTIONS = null;
-let LANG = localStorage.getItem("sb.lang") || ((navigator.language || "").startsWith("ru") ? "ru" : "en");
 
-function t(key, params = {}) {
-  let text = MSG[key] ?? key;
-  return text.replace(/\{(\w+)(![rs])?\}/g, (_, name, conv) => {
-    let value = params[name];
-    if (value === undefined) return "";
-    return conv === "!r" ? `'${value}'` : String(value);
-  });
-}
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const shipName = (name) => (name && MSG[`ship.${name}`]) ? t(`ship.${name}`)
   : (name && MSG[`role.${name}`]) ? t(`role.${name}`) : (name || "");
 const kindName = (kind) => shipName(kind.name || kind.role);
 const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
 
-async function loadMessages() {
-  MSG = await (await fetch(`/api/messages?lang=${LANG}`)).json();
-  document.documentElement.lang = LANG;
-  document.title = t("web.title");
-  $("#home").textContent = t("web.title");
-  $("#lang").value = LANG;
-}
 
 // --- routing -------------------------------------------------------------------------
 
 const tokenKey = (game) => `sb.token.${game}`;
 
 async function route() {
-  await loadMessages();
+  await loadMessages("web.title");
   OPTIONS = OPTIONS || await (await fetch("/api/options")).json();
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "play" && parts[1]) return startGame(parts[1], { token: localStorage.getItem(tokenKey(parts[1])) });
@@ -60,7 +29,7 @@ async function route() {
 $("#lang").addEventListener("change", async (e) => {
   LANG = e.target.value;
   localStorage.setItem("sb.lang", LANG);
-  await loadMessages();
+  await loadMessages("web.title");
   if (GAME) { GAME.send({ type: "ping" }); GAME.relang(); } else showLobby();
 });
 

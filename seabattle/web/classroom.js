@@ -3,46 +3,11 @@
 // action; this file draws the state it is sent. Every string comes from /api/messages.
 "use strict";
 
-const $ = (sel, root = document) => root.querySelector(sel);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child.nodeType ? child : String(child));
-  }
-  return node;
-};
-
-let MSG = {};
-let LANG = localStorage.getItem("sb.lang") || ((navigator.language || "").startsWith("ru") ? "ru" : "en");
 let LESSON = null;   // {id, token}
 let STATE = null;    // the last state the server sent
 let ANSWER_SHOWN = false;
 let BUSY = false;
 
-// Catalogue templates use Python's format: {name}, {name!r} and {delta:+d}.
-function t(key, params = {}) {
-  const text = MSG[key] ?? key;
-  return text.replace(/\{(\w+)(![rs])?(:[^}]*)?\}/g, (_, name, conv, spec) => {
-    const value = params[name];
-    if (value === undefined) return "";
-    if (conv === "!r") return `'${value}'`;
-    if (spec && spec.includes("+") && Number(value) >= 0) return `+${value}`;
-    return String(value);
-  });
-}
-
-async function loadMessages() {
-  MSG = await (await fetch(`/api/messages?lang=${LANG}`)).json();
-  document.documentElement.lang = LANG;
-  document.title = t("classroom.title");
-  $("#home").textContent = t("web.title");
-  $("#lang").value = LANG;
-}
 
 const lessonKey = (id) => `sb.lesson.${id}`;
 
@@ -52,7 +17,7 @@ function setScreen(name, ...children) {
 }
 
 async function route() {
-  await loadMessages();
+  await loadMessages("classroom.title");
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "classroom" && parts[1]) return openLesson(parts[1], localStorage.getItem(lessonKey(parts[1])));
   return showSetup();
@@ -61,7 +26,7 @@ async function route() {
 $("#lang").addEventListener("change", async (e) => {
   LANG = e.target.value;
   localStorage.setItem("sb.lang", LANG);
-  await loadMessages();
+  await loadMessages("classroom.title");
   if (STATE) render(); else showSetup();
 });
 
