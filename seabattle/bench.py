@@ -32,7 +32,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from seabattle.ai.levels import LEVELS, make_strategy
+from seabattle.ai.levels import LEVELS, make_strategy, split_level
 from seabattle.ai.placement import find_placement
 from seabattle.errors import SeaBattleError
 from seabattle.fleet import Fleet
@@ -109,7 +109,8 @@ class BenchSpec:
     rules: Rules
     levels: tuple[str, ...]
     """Distinct levels or strategy names (anything :func:`~seabattle.ai.levels.make_strategy`
-    knows)."""
+    knows), each maybe with settings: ``admiral:hunt_exponent=0.5``
+    (:func:`~seabattle.ai.levels.split_level`)."""
     games: int
     seed: int | str = 1
     placement: str = "uniform"
@@ -124,7 +125,8 @@ class BenchSpec:
         if not self.levels:
             raise SeaBattleError("error.unknown_level", name="", known=", ".join(LEVELS))
         for level in self.levels:
-            make_strategy(level, random.Random(0))
+            name, settings = split_level(level)
+            make_strategy(name, random.Random(0), None, settings)
         if self.fleets is None:
             find_placement(self.placement, self.rules)
 
@@ -136,8 +138,10 @@ class BenchSpec:
         return find_placement(self.placement).place(self.rules, rng)
 
     def strategy_rng(self, level: str, game: int) -> random.Random:
-        """The generator of strategy ``level`` in game number ``game``."""
-        return random.Random(f"seabattle-bench:{self.seed}:{level.lower()}:{game}")
+        """The generator of strategy ``level`` in game number ``game``: the same for
+        every setting of one level, so that its variants are compared on equal luck."""
+        name = split_level(level)[0]
+        return random.Random(f"seabattle-bench:{self.seed}:{name.lower()}:{game}")
 
 
 @dataclass(frozen=True)
@@ -152,13 +156,15 @@ class GameOutcome:
 
 def play_game(rules: Rules, level: str, fleet: Fleet, rng: random.Random
               ) -> tuple[int, array[float]]:
-    """Fire with ``level`` at ``fleet`` until it sinks: the shots and think times.
+    """Fire with ``level`` (maybe with settings) at ``fleet`` until it sinks: the shots
+    and think times.
 
     A salvo counts each of its shots, and its think time is shared among them.
     Under variant rules a level that cannot model them plays as the next weaker
     one that can (:func:`~seabattle.ai.levels.make_strategy`).
     """
-    strategy = make_strategy(level, rng, rules)
+    name, settings = split_level(level)
+    strategy = make_strategy(name, rng, rules, settings)
     game = Solitaire(rules, fleet)
     think = array("d")
     clock = time.perf_counter
@@ -284,6 +290,19 @@ class BenchReport:
     source: str = ""
     """Where the fleets came from: a placement name or ``file:PATH``."""
 
+    def paired(self, result: StrategyResult) -> ShotSummary | None:
+        """``result``'s shots minus the first strategy's, game by game (both played the
+        same fleets), summarised; ``None`` for the first strategy itself.
+
+        The interval of a paired difference is far narrower than the two means'
+        intervals suggest, because the luck of the fleet cancels out.
+        """
+        first = self.results[0]
+        if result is first:
+            return None
+        return ShotSummary.of([mine - theirs for mine, theirs
+                               in zip(result.shots, first.shots, strict=True)])
+
     def to_dict(self) -> dict[str, Any]:
         """The report as plain data (the ``--json`` output, see ``docs/bench.md``)."""
         spec = self.spec
@@ -296,7 +315,7 @@ class BenchReport:
         for result in self.results:
             shots = result.summary
             think = result.think_summary
-            out["strategies"].append({
+            entry: dict[str, Any] = {
                 "level": result.label, "strategy": result.strategy,
                 "shots": {"mean": shots.mean, "median": shots.median, "p90": shots.p90,
                           "stdev": shots.stdev, "ci95": list(shots.ci95),
@@ -304,25 +323,40 @@ class BenchReport:
                 "think_ms": {"median": think.median_ms, "p99": think.p99_ms,
                              "mean": think.mean_ms, "moves": think.moves},
                 "shots_per_game": result.shots,
-            })
+            }
+            paired = self.paired(result)
+            if paired is not None:
+                entry["paired"] = {"against": self.results[0].label, "mean": paired.mean,
+                                   "stdev": paired.stdev, "ci95": list(paired.ci95)}
+            out["strategies"].append(entry)
         return out
 
     def table(self) -> str:
         """The report as a plain-text table."""
         spec = self.spec
         source = self.source or (spec.placement if spec.fleets is None else "file")
+        width = max(12, *(len(r.label) for r in self.results))
         lines = [f"rules {spec.rules.name}, {spec.games} games, fleets: {source}, "
                  f"seed {spec.seed}, {self.jobs} jobs, {self.seconds:.1f} s",
                  "",
-                 f"{'level':<12} {'mean':>7} {'95% CI':>15} {'median':>7} {'p90':>6} "
+                 f"{'level':<{width}} {'mean':>7} {'95% CI':>15} {'median':>7} {'p90':>6} "
                  f"{'stdev':>6} {'min':>4} {'max':>4} {'think median':>13} {'p99':>9}"]
         for result in self.results:
             s = result.summary
             t = result.think_summary
             ci = f"{s.ci95[0]:.2f}–{s.ci95[1]:.2f}"
-            lines.append(f"{result.label:<12} {s.mean:>7.2f} {ci:>15} {s.median:>7.1f} "
+            lines.append(f"{result.label:<{width}} {s.mean:>7.2f} {ci:>15} {s.median:>7.1f} "
                          f"{s.p90:>6.1f} {s.stdev:>6.2f} {s.low:>4} {s.high:>4} "
                          f"{t.median_ms:>10.3f} ms {t.p99_ms:>6.2f} ms")
+        if len(self.results) > 1:
+            lines += ["", f"paired against {self.results[0].label} (the same fleets; "
+                          "below zero: fewer shots)",
+                      f"{'level':<{width}} {'mean':>7} {'95% CI':>16}"]
+            for result in self.results[1:]:
+                d = self.paired(result)
+                assert d is not None
+                ci = f"[{d.ci95[0]:+.2f}, {d.ci95[1]:+.2f}]"
+                lines.append(f"{result.label:<{width}} {d.mean:>+7.2f} {ci:>16}")
         return "\n".join(lines)
 
 
@@ -377,7 +411,8 @@ def run_bench(spec: BenchSpec, *, jobs: int = 1,
         think = array("d")
         for outcome in mine:
             think.extend(outcome.think)
-        strategy = make_strategy(level, random.Random(0), spec.rules).name
+        name, settings = split_level(level)
+        strategy = make_strategy(name, random.Random(0), spec.rules, settings).name
         results.append(StrategyResult(level, strategy, [o.shots for o in mine], think))
     return BenchReport(spec, results, jobs, time.perf_counter() - began, source)
 

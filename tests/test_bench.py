@@ -66,6 +66,39 @@ def test_table_names_every_strategy(capsys: pytest.CaptureFixture[str]) -> None:
         assert word in out
 
 
+def test_paired_differences_against_the_first_strategy(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    report = bench_json(capsys, "--rules", "milton-bradley", "--level", "easy,novice,hard",
+                        "--games", "40", "--jobs", "1")
+    easy, novice, hard = report["strategies"]
+    assert "paired" not in easy
+    for entry in (novice, hard):
+        differences = [a - b for a, b in zip(entry["shots_per_game"], easy["shots_per_game"],
+                                             strict=True)]
+        paired = entry["paired"]
+        assert paired["against"] == "easy"
+        assert paired["mean"] == pytest.approx(sum(differences) / 40)
+        assert paired["ci95"][0] < paired["mean"] < paired["ci95"][1]
+    assert novice["paired"]["ci95"][0] > 0  # random shooting is worse, whatever the luck
+    assert main(["bench", "--rules", "milton-bradley", "--level", "easy,novice,hard",
+                 "--games", "40", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "paired against easy" in out
+    assert f"{novice['paired']['mean']:+.2f}" in out
+
+
+def test_settings_of_one_level_are_compared_on_the_same_luck(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # depth=1 is the admiral's default: the same generator must give the same games.
+    report = bench_json(capsys, "--rules", "milton-bradley", "--games", "6", "--jobs", "1",
+                        "--level", "admiral,admiral:depth=1,admiral:hunt_exponent=2")
+    plain, same, tuned = report["strategies"]
+    assert same["level"] == "admiral:depth=1" and same["strategy"] == "admiral"
+    assert same["shots_per_game"] == plain["shots_per_game"]
+    assert same["paired"]["mean"] == 0
+    assert tuned["shots_per_game"] != plain["shots_per_game"]
+
+
 def test_same_seed_same_shots_whatever_the_number_of_workers() -> None:
     spec = BenchSpec(find_rules("six"), ("hard", "easy"), games=24, seed=11, placement="dfs")
     alone = run_bench(spec, jobs=1)
@@ -154,6 +187,11 @@ def test_a_hand_written_fleets_file_is_accepted(tmp_path: Path,
 @pytest.mark.parametrize("args, words", [
     (["--level", "hard,grandmaster"], ["grandmaster", "novice"]),
     (["--placement", "corners"], ["corners", "perelman"]),
+    (["--level", "admiral:depth"], ["'depth'", "name=value"]),
+    (["--level", "admiral:lookahead=2"], ["lookahead", "hunt_exponent"]),
+    (["--level", "admiral:depth=9"], ["depth", "from 1 to 3", "'9'"]),
+    (["--level", "admiral:width=wide"], ["width", "'wide'"]),
+    (["--level", "hard:depth=2"], ["density", "no settings"]),
     (["--games", "0"], ["at least 1"]),
     (["--jobs", "0"], ["at least 1"]),
     (["--rules", "chess"], ["chess"]),

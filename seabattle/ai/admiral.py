@@ -7,7 +7,9 @@ method and its measurements.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Self
 
 import numpy as np
 
@@ -15,6 +17,7 @@ from seabattle.ai import _kernels
 from seabattle.ai.base import TargetingStrategy
 from seabattle.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.coords import iter_cells
+from seabattle.errors import SeaBattleError
 from seabattle.rules import Announcement, Role, Rules
 from seabattle.view import PlayerView
 
@@ -39,7 +42,40 @@ class AdmiralSettings:
     ring_bonus: float = 0.0
     """While hunting, add this times the expected count of unknown cells a hit's
     ship would reveal empty when it sinks (rules where ships may not touch)."""
-    extra: dict[str, float] = field(default_factory=dict)
+
+    def with_text(self, settings: Mapping[str, str]) -> AdmiralSettings:
+        """These settings changed by ``settings`` given as text (``{"depth": "2"}``).
+
+        Raises :class:`~seabattle.errors.SeaBattleError` naming the setting for an
+        unknown name or a value of the wrong type or out of range.
+
+        >>> AdmiralSettings().with_text({"depth": "2", "discount": "1"}).depth
+        2
+        """
+        changes: dict[str, Any] = {}
+        known = {f.name: f for f in fields(self) if f.name in _RANGES}
+        for name, text in settings.items():
+            if name not in known:
+                raise SeaBattleError("error.unknown_setting", name=name, level="admiral",
+                                     known=", ".join(known))
+            convert = int if known[name].type in (int, "int") else float
+            low, high = _RANGES[name]
+            try:
+                value = convert(text)
+            except ValueError:
+                value = None
+            if value is None or not low <= value <= high:
+                raise SeaBattleError("error.bad_setting_value", name=name, value=text,
+                                     low=low, high=high)
+            changes[name] = value
+        return replace(self, **changes)
+
+
+_RANGES: dict[str, tuple[float, float]] = {
+    "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
+    "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0),
+}
+"""The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
 
 class AdmiralStrategy(TargetingStrategy):
@@ -51,6 +87,11 @@ class AdmiralStrategy(TargetingStrategy):
         self.settings = settings or AdmiralSettings()
         self._posterior: Posterior | None = None
         super().__init__(rng)
+
+    @classmethod
+    def tuned(cls, rng: random.Random, settings: Mapping[str, str]) -> Self:
+        """The admiral with :class:`AdmiralSettings` changed by ``settings``."""
+        return cls(rng, AdmiralSettings().with_text(settings))
 
     def new_game(self) -> None:
         if self._posterior is not None:

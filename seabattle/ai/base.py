@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import ClassVar
+from typing import ClassVar, Self
 
 from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.errors import SeaBattleError
 from seabattle.rules import Rules
 from seabattle.view import PlayerView
 
@@ -27,6 +29,17 @@ class TargetingStrategy(ABC):
 
     def new_game(self) -> None:  # noqa: B027 - optional hook, most strategies keep no state
         """Forget anything remembered from a previous game."""
+
+    @classmethod
+    def tuned(cls, rng: random.Random, settings: Mapping[str, str]) -> Self:
+        """The strategy with ``settings`` (names and values as text), for experiments.
+
+        A strategy without settings refuses any (``error.no_settings``); one with
+        settings refuses unknown names and bad values with a message.
+        """
+        if settings:
+            raise SeaBattleError("error.no_settings", name=cls.name)
+        return cls(rng)
 
     @classmethod
     def supports(cls, rules: Rules) -> bool:

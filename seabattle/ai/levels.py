@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from seabattle.ai.admiral import AdmiralStrategy
 from seabattle.ai.base import TargetingStrategy
@@ -29,13 +30,33 @@ LEVELS: dict[str, str] = {
 """Each difficulty level and the strategy that plays it, weakest first."""
 
 
-def make_strategy(name: str, rng: random.Random, rules: Rules | None = None
-                  ) -> TargetingStrategy:
+def split_level(text: str) -> tuple[str, dict[str, str]]:
+    """A level with settings, ``admiral:hunt_exponent=0.5:depth=2``, as its name and settings.
+
+    >>> split_level("admiral:depth=2:discount=1")
+    ('admiral', {'depth': '2', 'discount': '1'})
+    >>> split_level("hard")
+    ('hard', {})
+    """
+    name, *parts = text.split(":")
+    settings: dict[str, str] = {}
+    for part in parts:
+        key, equals, value = part.partition("=")
+        if not equals or not key.strip() or not value.strip():
+            raise SeaBattleError("error.bad_setting", level=text, setting=part)
+        settings[key.strip()] = value.strip()
+    return name.strip(), settings
+
+
+def make_strategy(name: str, rng: random.Random, rules: Rules | None = None,
+                  settings: Mapping[str, str] | None = None) -> TargetingStrategy:
     """A targeting strategy by level (``hard``) or strategy name (``density``).
 
     Given ``rules`` that the strategy cannot model (the admiral and the Flying
     Dutchman, say), the next weaker level that can plays instead: every level plays
-    every rule set (docs/variants.md lists which plays what).
+    every rule set (docs/variants.md lists which plays what). ``settings`` tune the
+    strategy (see :meth:`~seabattle.ai.base.TargetingStrategy.tuned`; only the
+    benchmark offers them); a weaker level playing instead ignores them.
     """
     key = LEVELS.get(name.lower(), name.lower())
     try:
@@ -48,4 +69,5 @@ def make_strategy(name: str, rng: random.Random, rules: Rules | None = None
         position = weaker.index(key) if key in weaker else len(weaker)
         chosen = next(STRATEGIES[k] for k in reversed(weaker[:position])
                       if STRATEGIES[k].supports(rules))
-    return chosen(rng)
+        return chosen(rng)
+    return chosen.tuned(rng, settings or {})

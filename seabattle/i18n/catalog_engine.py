@@ -188,5 +188,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.unknown_level": (
         "unknown level {name!r}; choose one of: {known}",
         "неизвестный уровень {name!r}; есть: {known}"),
+    "error.bad_setting": (
+        "{setting!r} in {level!r} is not a setting: write level:name=value, "
+        "for example admiral:depth=2",
+        "{setting!r} в {level!r} — не настройка: пишите уровень:имя=значение, "
+        "например admiral:depth=2"),
+    "error.no_settings": ("the {name} strategy has no settings to change",
+                          "у стратегии {name} нет настроек"),
+    "error.unknown_setting": (
+        "{level} has no setting {name!r}; it has: {known}",
+        "у {level} нет настройки {name!r}; есть: {known}"),
+    "error.bad_setting_value": (
+        "the setting {name} must be a number from {low} to {high}, not {value!r}",
+        "настройка {name} должна быть числом от {low} до {high}, а не {value!r}"),
     "error.record_invalid": ("invalid game record: {problem}", "неверная запись партии: {problem}"),
 }
