@@ -29,6 +29,9 @@ LEVELS: dict[str, str] = {
 }
 """Each difficulty level and the strategy that plays it, weakest first."""
 
+NAMES: tuple[str, ...] = tuple(dict.fromkeys([*LEVELS, *STRATEGIES]))
+"""Every name :func:`make_strategy` takes: the levels, then the other strategy names."""
+
 
 def split_level(text: str) -> tuple[str, dict[str, str]]:
     """A level with settings, ``admiral:hunt_exponent=0.5:depth=2``, as its name and settings.
@@ -63,7 +66,7 @@ def make_strategy(name: str, rng: random.Random, rules: Rules | None = None,
         chosen = STRATEGIES[key]
     except KeyError:
         raise SeaBattleError("error.unknown_level", name=name,
-                             known=", ".join([*LEVELS, *STRATEGIES])) from None
+                             known=", ".join(NAMES)) from None
     if rules is not None and not chosen.supports(rules):
         weaker = list(LEVELS.values())
         position = weaker.index(key) if key in weaker else len(weaker)

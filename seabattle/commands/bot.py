@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from seabattle.ai.levels import LEVELS, STRATEGIES
+from seabattle.ai.levels import NAMES
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -14,8 +14,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "bot", help="run a built-in strategy as a protocol bot",
         description="Speak the bot protocol (docs/protocol.md) on stdin/stdout, playing "
                     "a built-in level: for testing bots and arenas.")
-    parser.add_argument("level", choices=[*LEVELS, *STRATEGIES], metavar="LEVEL",
-                        help=f"the level or strategy to play: {', '.join([*LEVELS, *STRATEGIES])}")
+    parser.add_argument("level", choices=NAMES, metavar="LEVEL",
+                        help=f"the level or strategy to play: {', '.join(NAMES)}")
     parser.add_argument("--placement", default=None, metavar="NAME",
                         help="how to place the fleet (a placement strategy; default uniform)")
     parser.add_argument("--seed", type=int, default=None,

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from seabattle.ai.levels import LEVELS, STRATEGIES
+from seabattle.ai.levels import NAMES
 from seabattle.commands.options import (
     add_language_options,
     add_rules_option,
@@ -27,7 +27,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_rules_option(parser)
     add_variant_options(parser)
     add_language_options(parser)
-    parser.add_argument("--level", default="hard", choices=[*LEVELS, *STRATEGIES],
+    parser.add_argument("--level", default="hard", choices=NAMES,
                         help="the computer's strength (default hard)")
     parser.add_argument("--first", choices=("me", "ai", "random"), default="random",
                         help="who shoots first (default: by lot)")
