@@ -430,6 +430,28 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     )
 
 
+def with_variants(rules: Rules, changes: Mapping[str, Any]) -> Rules:
+    """``rules`` with some rules-file keys changed (``{"salvo": 2, "mines": 3}``), named
+    after them: ``classic (salvo 2, mines 3)``; ``rules`` itself when nothing changes.
+
+    As in a rules file, asking for a salvo turns shooting again off unless
+    ``changes`` say otherwise. Raises :class:`~seabattle.errors.RulesError` saying
+    why when the changed rules do not fit together.
+
+    >>> salvo = with_variants(find_rules("classic"), {"salvo": 2})
+    >>> salvo.name, salvo.shoot_again
+    ('classic (salvo 2)', False)
+    """
+    if not changes:
+        return rules
+    data = rules.to_dict()
+    if changes.get("salvo", 1) != 1:
+        del data["shoot_again"]  # rules_from_dict's default then follows the salvo
+    named = ", ".join(f"{key} {value}" for key, value in changes.items())
+    return rules_from_dict({**data, **changes, "name": f"{rules.name} ({named})"})
+
+
+
 def _special_pieces(data: Mapping[str, Any], base: Rules) -> tuple[ShipKind, ...]:
     """The submarines, mines and minesweepers a rules file asks for (or the base's)."""
     pieces: list[ShipKind] = []

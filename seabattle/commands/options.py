@@ -13,7 +13,7 @@ from pathlib import Path
 from seabattle.coords import ALPHABETS, Alphabet, find_alphabet
 from seabattle.errors import RulesError
 from seabattle.i18n import LANGUAGES, Language
-from seabattle.rules import PRESETS, Rules, find_rules, rules_from_dict
+from seabattle.rules import PRESETS, Rules, find_rules, rules_from_dict, with_variants
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:
@@ -73,12 +73,7 @@ def load_rules(text: str, overrides: Mapping[str, object] | None = None) -> Rule
     :class:`~seabattle.errors.RulesError` saying why when they do not fit)."""
     path = Path(text)
     if path.suffix.lower() not in (".toml", ".json"):
-        preset = find_rules(text)
-        if not overrides:
-            return preset
-        changes = ", ".join(f"{key} {value}" for key, value in overrides.items())
-        return rules_from_dict({"base": preset.name, "name": f"{preset.name} ({changes})",
-                                **overrides})
+        return with_variants(find_rules(text), overrides or {})
     try:
         content = path.read_text(encoding="utf-8")
     except OSError as error:

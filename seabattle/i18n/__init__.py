@@ -27,6 +27,10 @@ from seabattle.i18n import catalog_classroom, catalog_cli, catalog_engine, catal
 Language = Literal["en", "ru"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "ru")
 
+LANGUAGE_NAMES: Final[Mapping[Language, str]] = MappingProxyType({"en": "English",
+                                                                  "ru": "Русский"})
+"""Each language by its own name, the same whatever the language around it."""
+
 
 def _merge(*catalogs: Mapping[str, tuple[str, str]]) -> Mapping[str, tuple[str, str]]:
     merged: dict[str, tuple[str, str]] = {}

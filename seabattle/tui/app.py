@@ -18,6 +18,7 @@ from seabattle.session import GameSettings
 from seabattle.tui.battle import BattleScreen
 from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.game_over import GameOverScreen
+from seabattle.tui.new_game import NewGameScreen
 from seabattle.tui.phrases import Phrasebook
 from seabattle.tui.setup import SetupScreen
 
@@ -67,11 +68,33 @@ class SeaBattleApp(App[int]):
         if not again:
             self.exit(0)
             return
-        # A seeded game's next game is seeded too, differently: new, yet reproducible.
-        seed = None if self.settings.seed is None else self.session.seed + 1
+        self._next_game()
+
+    def _next_game(self) -> None:
+        """A new game with :attr:`settings`, from the set-up screen."""
+        seed = None if self.settings.seed is None else self.session.seed
+        if self.session.game is not None:
+            # A seeded game's next game is seeded too, differently: new, yet
+            # reproducible; its record goes to the next file.
+            seed = None if seed is None else seed + 1
+            self.game_number += 1
         self.session = self.settings.new_session(seed)
-        self.game_number += 1
         self._set_up()
+
+    def action_choose_settings(self) -> None:
+        """Open the new-game screen (the set-up and game-over screens bind ``o``)."""
+        if not isinstance(self.screen, NewGameScreen):
+            self.push_screen(NewGameScreen(self.settings, self.phrases), self._new_settings)
+
+    def _new_settings(self, settings: GameSettings | None) -> None:
+        if settings is None:
+            return
+        self.settings = settings
+        self.phrases = Phrasebook(settings.language, settings.coordinates())
+        self.title = self.phrases("tui.title")
+        while len(self.screen_stack) > 1:  # the set-up or game-over screen, unanswered
+            self.pop_screen()
+        self._next_game()
 
     # --- saving and quitting --------------------------------------------------------
 

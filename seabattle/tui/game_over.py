@@ -34,6 +34,7 @@ class GameOverScreen(Screen[bool]):
     BINDINGS = [
         # Not Enter: a player still firing at the end must not skip this screen.
         Binding("n,т", "again", "tui.key.again"),
+        Binding("o,щ", "app.choose_settings", "tui.key.new_game"),
         Binding("q,й", "app.quit", "tui.key.quit"),
     ]
 

@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.screen import Screen
 from textual.widget import Widget
 
+from seabattle.i18n import MESSAGES
 from seabattle.tui.phrases import Phrasebook
 
 
@@ -13,9 +14,10 @@ class KeyHelp(Widget):
     """The keys the current screen answers to, with what they do.
 
     A binding's description is a catalogue key (``"tui.key.rotate"``), so that the
-    help is translated like every other text. Bindings that share a description
-    are shown once, by their first key: ``r`` stands for ``r``, ``к`` (the same key
-    in the Russian layout) and space.
+    help is translated like every other text; the bindings of Textual's own widgets
+    (a drop-down list's "Dismiss menu"), which have no translation, are left out.
+    Bindings that share a description are shown once, by their first key: ``r``
+    stands for ``r``, ``к`` (the same key in the Russian layout) and space.
     """
 
     COMPONENT_CLASSES = {"keyhelp--key", "keyhelp--disabled"}
@@ -38,7 +40,7 @@ class KeyHelp(Widget):
         actives = sorted(self.screen.active_bindings.values(), key=lambda a: a.node is self.app)
         for active in actives:
             binding = active.binding
-            if binding.show and binding.description:
+            if binding.show and binding.description in MESSAGES:
                 shown.setdefault(binding.description,
                                  (self.app.get_key_display(binding), active.enabled))
         text = Text(end="")

@@ -74,6 +74,7 @@ class SetupScreen(Screen[Fleet]):
         Binding("a,ф", "fill", "tui.key.fill"),
         Binding("x,ч", "shuffle", "tui.key.shuffle"),
         Binding("s,ы", "start", "tui.key.start"),
+        Binding("o,щ", "app.choose_settings", "tui.key.new_game"),
         Binding("q,й", "app.quit", "tui.key.quit"),
     ]
 
