@@ -39,14 +39,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
-from seabattle.coords import bit, iter_cells
+from seabattle.coords import ALPHABETS, Alphabet, Coordinates, bit, iter_cells
 from seabattle.errors import IllegalShotError, RulesError, SeaBattleError
 from seabattle.events import Shot, ShotResult
-from seabattle.fleet import Fleet, random_fleet
+from seabattle.fleet import Fleet, Ship, random_fleet, ship_from_cells, validate_fleet
 from seabattle.game import Game, other
 from seabattle.i18n import LANGUAGES, Language, Text
-from seabattle.record import GameRecord, PlayerInfo
-from seabattle.rules import MineEffect, Role, Rules, find_rules
+from seabattle.record import GameRecord, PlayerInfo, fleet_from_data
+from seabattle.rules import MineEffect, Role, Rules, ShipKind, find_rules
 
 FORMAT: Final = "seabattle-problems"
 """The ``format`` key of a problem file."""
@@ -287,6 +287,54 @@ class MarkedProblem:
     """The team's score after the mark."""
 
 
+MINE_WORDS = ("mine", "мина", "*")
+"""How a fleet file's line names a mine."""
+
+
+def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
+                    syntax: str = "text") -> Fleet:
+    """A team's fleet as written down, checked against ``rules``.
+
+    ``syntax`` ``"json"``: a record-style list of ships
+    (:func:`~seabattle.record.fleet_from_data`). ``"text"``: one piece per line, its
+    cells separated by spaces or commas, ``mine E5`` for a mine, ``#`` starting a
+    comment. Cells are named in Latin letters (A–J), or in ``alphabet`` (Russian if
+    that is Latin) when the text uses Cyrillic. Errors name ``source`` and the line.
+    """
+    if syntax == "json":
+        try:
+            return fleet_from_data(rules, json.loads(text))
+        except SeaBattleError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            raise SeaBattleError("error.fleet_file", path=source, problem=str(error)) from None
+    lines = [raw.split("#", 1)[0].replace(",", " ").split() for raw in text.splitlines()]
+    cyrillic = any("\u0400" <= char <= "\u04ff" for words in lines
+                   for word in words if word.lower() not in MINE_WORDS for char in word)
+    if alphabet is ALPHABETS["latin"]:
+        alphabet = ALPHABETS["ru"]
+    names = Coordinates(rules.grid, alphabet if cyrillic else ALPHABETS["latin"])
+    left: list[ShipKind] = list(rules.fleet)
+    ships: list[Ship] = []
+    for number, words in enumerate(lines, start=1):
+        if not words:
+            continue
+        try:
+            mine = words[0].lower() in MINE_WORDS
+            cells = [names.parse(word) for word in (words[1:] if mine else words)]
+            kind = next((k for k in left if k.size == len(cells)
+                         and (k.role is Role.MINE) == mine), None)
+            if kind is None:
+                raise SeaBattleError("error.generic", problem=Text(
+                    "classroom.fleet_unknown_piece", {"size": len(cells)}))
+            left.remove(kind)
+            ships.append(ship_from_cells(rules, kind, cells))
+        except SeaBattleError as error:
+            raise SeaBattleError("error.fleet_file_line", path=source, line=number,
+                                 problem=error.text) from None
+    return validate_fleet(rules, ships)
+
+
 class MathBattle:
     """A lesson: a :class:`~seabattle.game.Game` on the ``math`` rules, problems and scores.
 
@@ -307,8 +355,11 @@ class MathBattle:
         _check_rules(rules)
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
-        placed = [fleet if fleet is not None else random_fleet(rules, self._rng)
-                  for fleet in fleets]
+        # Both random fleets are drawn whatever is given, so that a team bringing its
+        # own fleet leaves the other team's (and the problem draws) as the seed makes them.
+        drawn = [random_fleet(rules, self._rng) for _ in fleets]
+        placed = [given if given is not None else fleet
+                  for given, fleet in zip(fleets, drawn, strict=True)]
         self.game = Game(rules, placed, first)
         self.problems = problems
         self.teams = (teams[0], teams[1])
@@ -470,6 +521,6 @@ def _check_rules(rules: Rules) -> None:
                          reason=Text("classroom.rules_decisions"))
 
 
-__all__ = ["MINE_POINTS", "DrawnProblem", "MarkError", "MarkedProblem", "MathBattle",
-           "Outcome", "Problem", "ProblemKind", "ProblemPendingError", "ProblemSet",
-           "ProblemSetError", "ProblemSyntaxError"]
+__all__ = ["MINE_POINTS", "MINE_WORDS", "DrawnProblem", "MarkError", "MarkedProblem",
+           "MathBattle", "Outcome", "Problem", "ProblemKind", "ProblemPendingError",
+           "ProblemSet", "ProblemSetError", "ProblemSyntaxError", "fleet_from_text"]

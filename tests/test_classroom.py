@@ -200,6 +200,14 @@ def test_same_seed_same_lesson() -> None:
     assert lesson(11) != lesson(12)
 
 
+def test_a_team_bringing_its_own_fleet_leaves_the_other_as_the_seed_makes_it() -> None:
+    problems = builtin_problems("en")
+    both_random = MathBattle(problems, seed=5).game.fleets
+    own = MathBattle(problems, seed=99).game.fleets[0]
+    assert MathBattle(problems, seed=5, fleets=(own, None)).game.fleets == (own, both_random[1])
+    assert MathBattle(problems, seed=5, fleets=(None, own)).game.fleets == (both_random[0], own)
+
+
 def test_rules_the_lesson_cannot_run_are_refused() -> None:
     with pytest.raises(RulesError, match="mines must draw problems"):
         MathBattle(builtin_problems("en"), rules=RULES.with_options(

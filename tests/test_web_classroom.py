@@ -167,6 +167,59 @@ def test_uploaded_problem_file_and_translated_errors(client: TestClient) -> None
     assert "задача 1" in russian["message"] and "от 1 до 4" in russian["message"]
 
 
+OWN_FLEET = """# Reds, on paper
+A1 A2 A3 A4
+C1 C2 C3
+E1, E2, E3
+G1 G2
+I1 I2
+A6 A7
+C6
+E6
+G6
+I6
+mine A9
+mine C9
+mine E9
+"""
+"""Reds' own fleet as a fleet file: ships down columns A, C, E, G and I."""
+
+
+def test_teams_bring_their_own_fleets(db: Path) -> None:
+    reds = {"text": OWN_FLEET, "file": "reds.txt"}
+    with TestClient(create_app(db)) as client:
+        lesson = new_lesson(client, fleets=[reds, None])
+        ships, _ = targets(SEED, 1)  # Blues' fleet: placed from the seed, as always
+        water = next(c for c in range(100) if c not in ships + targets(SEED, 1)[1])
+        fire(client, lesson, water)  # Reds miss; Blues fire at Reds' own fleet
+        hit = fire(client, lesson, "A2")
+        assert hit["last"] == {"team": 1, "cell": 10, "result": "hit", "name": "A2"}
+        missed = fire(client, lesson, "B2")
+        assert missed["last"]["result"] == "miss"
+    with TestClient(create_app(db)) as client:  # the own fleet survives a restart
+        assert state(client, lesson) == missed
+        record = client.get(f"/api/classroom/{lesson['lesson']}/record",
+                            params={"token": lesson["token"]}).json()
+        cells = {cell for ship in record["game"]["fleets"][0] for cell in ship["cells"]}
+        assert {"A1", "A4", "C3", "I6", "A9", "E9"} <= cells and "B2" not in cells
+
+
+@pytest.mark.parametrize(("fleets", "words"), [
+    ([{"text": OWN_FLEET.replace("C6", "C6 C7 C8 C9 C10"), "file": "reds.txt"}, None],
+     ["reds.txt, line 8", "5 cells"]),
+    ([None, {"text": OWN_FLEET.replace("C6", "B6")}], ["touches"]),
+    ([None, {"text": "[1, 2", "file": "blues.json"}], ["blues.json"]),
+    ([{"text": 5}, None], ["fleets"]),
+    ([None], ["fleets"]),
+])
+def test_bad_fleet_files_are_refused_naming_the_problem(client: TestClient, fleets: Any,
+                                                        words: list[str]) -> None:
+    response = client.post("/api/classroom", json={"problems": "en", "fleets": fleets})
+    assert response.status_code == 400
+    for word in words:
+        assert word in response.json()["message"]
+
+
 def test_a_lesson_to_the_end_with_marks_and_record(client: TestClient) -> None:
     lesson = new_lesson(client)
     ships, mines = targets(SEED, 1)
@@ -327,8 +380,7 @@ def test_browser_lesson_from_the_lobby_to_the_winner(tmp_path: Path) -> None:
                 assert time.monotonic() < deadline, "the server did not start"
                 time.sleep(0.1)
         ships, mines = targets(SEED, 1)
-        own_ships, own_mines = targets(SEED, 0)
-        water0 = next(c for c in range(100) if c not in own_ships + own_mines)
+        water0 = 11  # B2: water in Reds' own fleet, which they bring as a file
         with sync_api.sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=str(CHROMIUM),
@@ -344,6 +396,17 @@ def test_browser_lesson_from_the_lobby_to_the_winner(tmp_path: Path) -> None:
                 page.fill("#team-0", "Reds")
                 page.fill("#team-1", "Blues")
                 page.fill("#seed", str(SEED))
+
+                def fleet_file(text: str) -> dict[str, Any]:
+                    return {"name": "reds.txt", "mimeType": "text/plain",
+                            "buffer": text.encode()}
+
+                page.set_input_files("#fleet-0", files=[fleet_file(OWN_FLEET.replace(
+                    "C6", "C6 C7 C8 C9 C10"))])
+                page.click("#start")
+                page.wait_for_function(
+                    "document.querySelector('#setup-error').textContent.includes('line 8')")
+                page.set_input_files("#fleet-0", files=[fleet_file(OWN_FLEET)])
                 page.click("#start")
                 page.wait_for_selector("#field-1")
                 assert "/classroom/" in page.url

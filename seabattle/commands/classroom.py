@@ -9,24 +9,19 @@ See ``docs/classroom.md``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError
+from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
-from seabattle.coords import ALPHABETS, Alphabet, Coordinates
+from seabattle.coords import Alphabet, Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.events import Shot
-from seabattle.fleet import Fleet, Ship, ship_from_cells, validate_fleet
-from seabattle.i18n import LANGUAGES, Language, Text, translate
-from seabattle.record import fleet_from_data
-from seabattle.rules import Role, Rules, ShipKind, find_rules
-
-MINE_WORDS = ("mine", "мина", "*")
-"""How a fleet file's line names a mine."""
+from seabattle.fleet import Fleet
+from seabattle.i18n import LANGUAGES, Language, translate
+from seabattle.rules import Rules, find_rules
 
 SYMBOLS = {"water": ".", "miss": "•", "hit": "✕", "sunk": "▓", "ring": "∘", "mine": "✱"}
 """The symbol of each :meth:`~seabattle.classroom.MathBattle.field_marks` mark."""
@@ -82,47 +77,15 @@ def read_problems(path: Path) -> ProblemSet:
 
 
 def read_fleet(path: Path, rules: Rules, alphabet: Alphabet) -> Fleet:
-    """A team's fleet from a file: a record-style ``.json`` list of ships, or text with one
-    piece per line, its cells separated by spaces (``mine E5`` for a mine; ``#`` comments).
-    Cells are named in Latin letters (A–J), or in ``alphabet`` if the file uses Cyrillic.
-    """
+    """A team's fleet from a file (:func:`~seabattle.classroom.fleet_from_text`): a
+    record-style ``.json`` list of ships, or text with one piece per line."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         problem = getattr(error, "strerror", None) or str(error)
         raise SeaBattleError("error.fleet_file", path=str(path), problem=problem) from None
-    if path.suffix.lower() == ".json":
-        try:
-            return fleet_from_data(rules, json.loads(text))
-        except SeaBattleError:
-            raise
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            raise SeaBattleError("error.fleet_file", path=str(path), problem=str(error)) from None
-    lines = [raw.split("#", 1)[0].replace(",", " ").split() for raw in text.splitlines()]
-    cyrillic = any("\u0400" <= char <= "\u04ff" for words in lines
-                   for word in words if word.lower() not in MINE_WORDS for char in word)
-    if alphabet is ALPHABETS["latin"]:
-        alphabet = ALPHABETS["ru"]
-    names = Coordinates(rules.grid, alphabet if cyrillic else ALPHABETS["latin"])
-    left: list[ShipKind] = list(rules.fleet)
-    ships: list[Ship] = []
-    for number, words in enumerate(lines, start=1):
-        if not words:
-            continue
-        try:
-            mine = words[0].lower() in MINE_WORDS
-            cells = [names.parse(word) for word in (words[1:] if mine else words)]
-            kind = next((k for k in left if k.size == len(cells)
-                         and (k.role is Role.MINE) == mine), None)
-            if kind is None:
-                raise SeaBattleError("error.generic", problem=Text(
-                    "classroom.fleet_unknown_piece", {"size": len(cells)}))
-            left.remove(kind)
-            ships.append(ship_from_cells(rules, kind, cells))
-        except SeaBattleError as error:
-            raise SeaBattleError("error.fleet_file_line", path=str(path), line=number,
-                                 problem=error.text) from None
-    return validate_fleet(rules, ships)
+    return fleet_from_text(text, rules, alphabet, str(path),
+                           syntax="json" if path.suffix.lower() == ".json" else "text")
 
 
 # --- the command -----------------------------------------------------------------------

@@ -241,6 +241,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.classroom.upload": ("My problem file (TOML or JSON)", "Свой файл задач (TOML или JSON)"),
     "web.classroom.file": ("Problem file", "Файл задач"),
     "web.classroom.no_file": ("choose a problem file first", "сначала выберите файл задач"),
+    "web.classroom.fleet": ("Team {number}'s fleet: a fleet file, or none to place it at random",
+                            "Флот команды {number}: файл флота, или без него — случайно"),
     "web.classroom.seed": ("Seed (optional: the same seed, the same lesson)",
                            "Зерно (необязательно: то же зерно — тот же урок)"),
     "web.classroom.start": ("Start the lesson", "Начать урок"),

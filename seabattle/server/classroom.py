@@ -29,12 +29,14 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError
+from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
 from seabattle.commands.classroom import builtin_problems
 from seabattle.coords import Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.events import Shot
+from seabattle.fleet import Fleet
 from seabattle.i18n import LANGUAGES, Language
+from seabattle.record import fleet_from_data, fleet_to_data
 from seabattle.rules import find_rules
 from seabattle.server.messages import ProtocolError, ServerError
 from seabattle.server.seats import token_hash
@@ -125,8 +127,11 @@ class Lesson:
         """Rebuild a lesson by replaying its log with the seed it was created with."""
         created = log[0]
         problems = ProblemSet.from_dict(created["problems"], created["problems"].get("name", ""))
+        rules = find_rules("math")
+        fleets = [None if ships is None else fleet_from_data(rules, ships)
+                  for ships in created.get("fleets", [None, None])]
         battle = MathBattle(problems, seed=created["seed"], first=created["first"],
-                            teams=created["teams"])
+                            teams=created["teams"], fleets=fleets)
         lesson = cls(lesson_id, created, battle)
         for entry in log[1:]:
             lesson.apply(entry)
@@ -189,11 +194,15 @@ class Classroom:
         problems = request["problems"]
         token = secrets.token_urlsafe(18)
         lesson_id = secrets.token_urlsafe(9)
+        fleets: list[Fleet | None] = request["fleets"]
         battle = MathBattle(problems, seed=request["seed"], first=request["first"],
-                            teams=request["teams"])
+                            teams=request["teams"], fleets=fleets)
+        rules = battle.game.rules
         created = {"type": "created", "at": time.time(), "token": token_hash(token),
                    "lang": request["lang"], "teams": list(battle.teams), "seed": battle.seed,
-                   "first": request["first"], "problems": problems.to_dict()}
+                   "first": request["first"], "problems": problems.to_dict(),
+                   "fleets": [None if fleet is None else fleet_to_data(rules, fleet)
+                              for fleet in fleets]}
         self.store.append(lesson_id, 0, created)
         lesson = Lesson(lesson_id, created, battle)
         self.lessons[lesson_id] = lesson
@@ -245,7 +254,33 @@ def parse_new_lesson(body: Any) -> dict[str, Any]:
     if first not in (0, 1) or isinstance(first, bool):
         raise ProtocolError("web.error.field", field="first", expected="0 or 1")
     return {"lang": lang, "teams": [t.strip() for t in teams], "seed": seed, "first": first,
-            "problems": _problem_set(body.get("problems", lang))}
+            "problems": _problem_set(body.get("problems", lang)),
+            "fleets": _fleets(body.get("fleets", [None, None]), lang)}
+
+
+def _fleets(value: Any, lang: Language) -> list[Fleet | None]:
+    """The teams' own fleets: for each, ``null`` (placed at random) or a fleet file's
+    ``{text, file?}`` (:func:`~seabattle.classroom.fleet_from_text`; ``.json`` files in
+    the record format, others one piece per line)."""
+    expected = "two entries, each null or {text, file}"
+    if not isinstance(value, list) or len(value) != 2:
+        raise ProtocolError("web.error.field", field="fleets", expected=expected)
+    rules = find_rules("math")
+    fleets: list[Fleet | None] = []
+    for team, entry in enumerate(value, start=1):
+        if entry is None:
+            fleets.append(None)
+            continue
+        if not isinstance(entry, dict):
+            raise ProtocolError("web.error.field", field="fleets", expected=expected)
+        text, source = entry.get("text"), entry.get("file", f"fleet {team}")
+        if not isinstance(text, str) or not isinstance(source, str):
+            raise ProtocolError("web.error.field", field="fleets", expected=expected)
+        source = source[:200] or f"fleet {team}"
+        syntax = "json" if source.lower().endswith(".json") else "text"
+        fleets.append(fleet_from_text(text, rules, rules.alphabet_for(lang), source,
+                                      syntax=syntax))
+    return fleets
 
 
 def _problem_set(value: Any) -> ProblemSet:
@@ -334,8 +369,8 @@ async def options(request: Request) -> Response:
 async def create(request: Request) -> Response:
     try:
         lesson, token = _classroom(request).create(await _body(request))
-    except SeaBattleError as error:
-        return _refusal(error, _lang(request))
+    except SeaBattleError as error:  # a bad field, problem file or fleet file
+        return _refusal(error, _lang(request), 400)
     return JSONResponse({"lesson": lesson.id, "token": token, "state": lesson.state()},
                         status_code=201)
 

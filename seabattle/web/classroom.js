@@ -59,6 +59,10 @@ async function showSetup(error = "") {
       body.problems = { text: await chosen.text(), file: chosen.name,
         syntax: chosen.name.toLowerCase().endsWith(".json") ? "json" : "toml" };
     } else body.problems = source.value;
+    body.fleets = await Promise.all([0, 1].map(async (team) => {
+      const chosen = $(`#fleet-${team}`).files[0];
+      return chosen ? { text: await chosen.text(), file: chosen.name } : null;
+    }));
     const response = await fetch(`/api/classroom?lang=${LANG}`, { method: "POST", body: JSON.stringify(body) });
     const data = await response.json();
     if (!response.ok) { err.textContent = data.message; return; }
@@ -78,6 +82,8 @@ async function showSetup(error = "") {
     label(t("web.classroom.team", { number: 1 }), el("input", { id: "team-0", maxlength: 40, placeholder: t("classroom.team_default", { number: 1 }) })),
     label(t("web.classroom.team", { number: 2 }), el("input", { id: "team-1", maxlength: 40, placeholder: t("classroom.team_default", { number: 2 }) })),
     label(t("web.classroom.problems"), source), fileLabel,
+    [0, 1].map((team) => label(t("web.classroom.fleet", { number: team + 1 }),
+      el("input", { id: `fleet-${team}`, type: "file", accept: ".txt,.json,text/plain,application/json" }))),
     label(t("web.classroom.seed"), el("input", { id: "seed", type: "number", min: 0, step: 1 })),
     el("div", { class: "actions" }, el("button", { class: "primary", id: "start", onclick: start }, t("web.classroom.start"))),
     err, lessons, el("a", { href: "/" }, t("web.lobby_link"))));
