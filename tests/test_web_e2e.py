@@ -548,3 +548,62 @@ def test_two_browsers_play_a_game_with_mines(browser: Any, server: Server) -> No
     play_variant(pages, server, game)
     assert any("won" in p.inner_text("#status") for p in pages.values())
     assert alice.locator("#board-enemy .cell.role-mine").count() == 1  # revealed at the end
+
+
+def test_two_browsers_move_the_hit_flying_dutchman_with_every_button(
+        browser: Any, server: Server) -> None:
+    alice = open_page(browser, server.url)
+    lobby_for(alice, {"preset": "flying-dutchman", "dutchman_decks": "5"})
+    alice.click("#invite-friend")
+    bob = open_page(browser, alice.input_value("#invite-link"))
+    wait_phase(bob, "setup")
+    ready_random(alice)
+    ready_random(bob)
+    wait_phase(alice, "battle")
+    wait_phase(bob, "battle")
+    game = game_id(alice)
+    pages = {0: alice, 1: bob}
+    seat = next(s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "me")
+    shooter, owner = pages[seat], pages[1 - seat]
+
+    def hit_the_dutchman() -> None:
+        """The shooter fires at a deck of the owner's Dutchman where it is now."""
+        shooter.wait_for_function("document.body.dataset.turn === 'me'")
+        before = seq(owner)
+        fire_at_ship(shooter, targets(server, game, 1 - seat))
+        owner.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+        owner.wait_for_selector("#move-paint")
+
+    def decide(button: str) -> None:
+        """The owner clicks ``button``; both pages hear of the decision."""
+        before = seq(shooter)
+        owner.click(button)
+        owner.wait_for_selector("#decision-prompt", state="detached")
+        shooter.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+
+    # 1. Painted: four free cells in a row, away from the ship, then «move here».
+    hit_the_dutchman()
+    ship = set(targets(server, game, 1 - seat))
+    row = next(r for r in range(20) if not any(r * 20 + c in ship for c in range(20)))
+    new_place = [row * 20 + c for c in range(4)]
+    owner.click("#move-paint")
+    for cell in new_place:
+        owner.locator(f"#board-own .cell[data-cell='{cell}']").click()
+    assert owner.is_enabled("#move-here")
+    decide("#move-here")
+    assert sorted(targets(server, game, 1 - seat)) == new_place
+    assert sorted(int(c) for c in owner.eval_on_selector_all(
+        "#board-own .cell.ship", "nodes => nodes.map(n => n.dataset.cell)")) == new_place
+    assert "vanished and sails elsewhere" in shooter.inner_text("#log")
+    assert "You moved the Flying Dutchman" in owner.inner_text("#log")
+    # 2. Kept where it is.
+    hit_the_dutchman()
+    decide("#stay")
+    assert sorted(targets(server, game, 1 - seat)) == new_place
+    assert "stays where it is" in shooter.inner_text("#log")
+    # 3. Moved at random: two decks left, somewhere else.
+    hit_the_dutchman()
+    decide("#move-random")
+    assert len(targets(server, game, 1 - seat)) == 2
+    play_variant(pages, server, game)
+    assert any("won" in p.inner_text("#status") for p in pages.values())
