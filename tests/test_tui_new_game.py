@@ -133,6 +133,18 @@ async def test_a_rules_file_rule_set_is_offered_as_it_is() -> None:
         assert set(PRESETS) < {str(v) for _, v in rules._options}  # noqa: SLF001
 
 
+async def test_a_rules_file_named_like_a_varied_preset_is_not_taken_for_it() -> None:
+    custom = rules_from_dict({"name": "classic (house rules)", "width": 8,
+                              "ships": [{"size": 3, "count": 1}, {"size": 2, "count": 2}]})
+    app = make_app(GameSettings(custom, level="novice", first="me", seed=1))
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(pilot)
+        assert form.query_one("#rules", Select).value == "classic (house rules)"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session.rules == custom
+
+
 async def test_another_language_after_a_game() -> None:
     app = make_app(GameSettings(rules_from_dict({"width": 5, "ships": [{"size": 1, "count": 1}]}),
                                 level="novice", first="me", seed=7))

@@ -8,6 +8,7 @@ field, …) are refused here with its reason, and the form stays as it was.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from textual import on
@@ -42,11 +43,11 @@ class NewGameScreen(Screen[GameSettings | None]):
         self.settings = settings
         self.phrases = phrases
         rules = settings.rules
-        base = rules.name.split(" (", 1)[0]  # "classic (salvo 2)": classic, varied
         self._rule_sets: dict[str, Rules] = dict(PRESETS)
         """The rule sets offered: the presets, and the one in play if it is not one
         of them varied (a rules file's, say)."""
-        if base not in PRESETS:
+        base = _preset_varied(rules)
+        if base is None:
             base = rules.name
             self._rule_sets[base] = rules
         self._base = base
@@ -140,16 +141,10 @@ class NewGameScreen(Screen[GameSettings | None]):
         }
         for key, _ in _COUNTS:
             wanted[key] = int(self.query_one(f"#{key}", Input).value or 0)
-        current = {"salvo": base.salvo, "shoot_again": base.shoot_again,
-                   "announce": base.announce.value, "mines_touch": base.mines_touch,
-                   **{key: base.count(role) for key, role in _COUNTS}}
-        changes = {key: value for key, value in wanted.items() if value != current[key]}
-        if "salvo" in changes:  # said, not left to the salvo's default
-            changes["shoot_again"] = wanted["shoot_again"]
-        chosen = with_variants(base, changes)
+        chosen = _varied(base, wanted)
         in_play = self.settings.rules
         # The rules in play, unchanged, keep their name (however they were made).
-        return in_play if replace(chosen, name=in_play.name) == in_play else chosen
+        return in_play if _same(chosen, in_play) else chosen
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
@@ -173,3 +168,36 @@ class NewGameScreen(Screen[GameSettings | None]):
     def action_cancel(self) -> None:
         """Back to where the player was, nothing changed."""
         self.dismiss(None)
+
+
+def _variant_values(rules: Rules) -> dict[str, object]:
+    """The variants the form shows, as rules-file keys and values."""
+    return {"salvo": rules.salvo, "shoot_again": rules.shoot_again,
+            "announce": rules.announce.value, "mines_touch": rules.mines_touch,
+            **{key: rules.count(role) for key, role in _COUNTS}}
+
+
+def _varied(base: Rules, wanted: Mapping[str, object]) -> Rules:
+    """``base`` with the variants of ``wanted`` that differ from its own."""
+    own = _variant_values(base)
+    changes = {key: value for key, value in wanted.items() if value != own[key]}
+    if "salvo" in changes:  # said, not left to the salvo's default
+        changes["shoot_again"] = wanted["shoot_again"]
+    return with_variants(base, changes)
+
+
+def _same(rules: Rules, other: Rules) -> bool:
+    """Whether two rule sets differ in their name at most."""
+    return replace(rules, name=other.name) == other
+
+
+def _preset_varied(rules: Rules) -> str | None:
+    """The preset ``rules`` are made of by changing the form's variants, if any (found
+    by name, ``classic (salvo 2)``, and checked: a rules file may use such a name)."""
+    name = rules.name.split(" (", 1)[0]
+    if name not in PRESETS:
+        return None
+    try:
+        return name if _same(_varied(PRESETS[name], _variant_values(rules)), rules) else None
+    except SeaBattleError:
+        return None
