@@ -121,11 +121,13 @@ def _some_fleet(rules: Rules) -> list[Ship]:
     return list(random_fleet(rules, random.Random(0)))
 
 
-def play(rules: Rules, seed: int, shots: int | None = None) -> list[int]:
-    """The admiral's shots against a random fleet, seeded."""
+def play(rules: Rules, seed: int, shots: int | None = None,
+         settings: dict[str, str] | None = None) -> list[int]:
+    """The admiral's shots against a random fleet, seeded (``settings`` as the benchmark
+    takes them)."""
     from seabattle.fleet import random_fleet
     game = Solitaire(rules, random_fleet(rules, random.Random(seed)))
-    admiral = make_strategy("admiral", random.Random(seed))
+    admiral = make_strategy("admiral", random.Random(seed), rules, settings)
     fired: list[int] = []
     while not game.is_over and (shots is None or len(fired) < shots):
         view = game.view(0)
@@ -142,6 +144,16 @@ def test_admiral_sinks_the_fleet_with_legal_shots(name: str) -> None:
     rules = PRESETS[name]
     fired = play(rules, seed=11)
     assert len(fired) < 80
+
+
+@pytest.mark.parametrize("setting", [
+    {"depth": "2"}, {"depth": "3", "width": "3"}, {"hunt_exponent": "0.5"},
+    {"ring_bonus": "0.05"}, {"parity": "0.05"}, {"information": "0.1"}])
+@pytest.mark.parametrize("name", ["classic", "milton-bradley"])
+def test_every_experimental_setting_sinks_the_fleet_with_legal_shots(
+        name: str, setting: dict[str, str]) -> None:
+    fired = play(PRESETS[name], seed=3, settings=setting)
+    assert len(fired) < 90 and len(set(fired)) == len(fired)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

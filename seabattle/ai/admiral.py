@@ -7,11 +7,13 @@ method and its measurements.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Self
 
 import numpy as np
+import numpy.typing as npt
 
 from seabattle.ai import _kernels
 from seabattle.ai.base import TargetingStrategy
@@ -42,6 +44,14 @@ class AdmiralSettings:
     ring_bonus: float = 0.0
     """While hunting, add this times the expected count of unknown cells a hit's
     ship would reveal empty when it sinks (rules where ships may not touch)."""
+    information: float = 0.0
+    """Add this times each cell's expected information gain (bits of the cells'
+    marginal entropies its answer is expected to remove, from the posterior's fleets)
+    to its chance: 0 fires at the likeliest cell."""
+    parity: float = 0.0
+    """While hunting, cells within this share of the best chance count as tied, and
+    ties go to the diagonal lattice of the shortest ship afloat (``(row + column) mod
+    size``) holding the most chance: 0 breaks ties at random."""
 
     def with_text(self, settings: Mapping[str, str]) -> AdmiralSettings:
         """These settings changed by ``settings`` given as text (``{"depth": "2"}``).
@@ -73,9 +83,13 @@ class AdmiralSettings:
 
 _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
-    "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0),
+    "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
+    "information": (0.0, 10.0),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
+
+_INFORMATION_FLEETS = 1500
+"""Most fleets the information gain is computed over."""
 
 
 class AdmiralStrategy(TargetingStrategy):
@@ -132,6 +146,14 @@ class AdmiralStrategy(TargetingStrategy):
             bonus = estimate.ring_map(view.unknown)
             probabilities = (np.array(probabilities) + s.ring_bonus * bonus).tolist()
         cells = list(iter_cells(open_cells))
+        if s.information and estimate.samples is not None and len(estimate.samples) > 1:
+            fleets = estimate.samples
+            if len(fleets) > _INFORMATION_FLEETS:  # enough for the gain, and quick
+                pick = np.random.default_rng(self.rng.getrandbits(63)).choice(
+                    len(fleets), _INFORMATION_FLEETS, replace=False)
+                fleets = fleets[pick]
+            gain = information_gain(fleets, view.rules.grid.size, open_cells)
+            probabilities = (np.array(probabilities) + s.information * gain).tolist()
         best = max(probabilities[c] for c in cells)
         if s.depth > 1 and estimate.samples is not None and len(estimate.samples) > 0:
             ranked = sorted(cells, key=lambda c: -probabilities[c])[:s.width]
@@ -145,8 +167,28 @@ class AdmiralStrategy(TargetingStrategy):
                 top_score = max(scores)
                 top = [c for c, v in zip(ranked, scores, strict=True) if v >= top_score - 1e-12]
                 return self.rng.choice(top)
+        if s.parity and not hits_afloat(view):
+            tied = [c for c in cells if probabilities[c] >= best * (1 - s.parity)]
+            if len(tied) > 1:
+                return self._on_lattice(view, tied, cells, probabilities)
         top = [c for c in cells if probabilities[c] >= best - 1e-12]
         return self.rng.choice(top)
+
+    def _on_lattice(self, view: PlayerView, tied: list[int], cells: list[int],
+                    probabilities: list[float]) -> int:
+        """The likeliest of ``tied`` on the richest lattice of the shortest ship afloat."""
+        afloat = Counter(view.rules.fleet)
+        afloat.subtract(ship.kind for ship in view.sunk if ship.kind is not None)
+        size = min((kind.size for kind, n in afloat.items() if n > 0), default=1)
+        if size < 2:
+            return max(tied, key=lambda c: probabilities[c])
+        width = view.rules.width
+        mass = [0.0] * size
+        for c in cells:
+            mass[(c // width + c % width) % size] += probabilities[c]
+        phase = max(range(size), key=lambda k: mass[k])
+        on = [c for c in tied if (c // width + c % width) % size == phase] or tied
+        return max(on, key=lambda c: probabilities[c])
 
 
 def hits_afloat(view: PlayerView) -> bool:
@@ -154,3 +196,30 @@ def hits_afloat(view: PlayerView) -> bool:
     if any(ship.kind is None for ship in view.sunk):
         return view.open_hits != 0
     return view.hits.bit_count() > sum(ship.kind.size for ship in view.sunk if ship.kind)
+
+
+def information_gain(samples: npt.NDArray[np.uint64], size: int,
+                     open_cells: int) -> npt.NDArray[np.float64]:
+    """Per cell, the expected fall in the summed binary entropy of the open cells'
+    chances once the cell's answer (ship or not) is known, over equally likely fleets
+    given as occupancy rows."""
+    covered = np.unpackbits(samples.view(np.uint8), axis=1, bitorder="little")[:, :size]
+    x = covered.astype(np.float64)
+    n = len(x)
+    together = x.T @ x                      # fleets covering both cells
+    count = together.diagonal().copy()      # fleets covering each cell
+    is_open = np.array([(open_cells >> c) & 1 for c in range(size)], dtype=bool)
+
+    def entropy(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+        q = np.clip(p, 1e-12, 1 - 1e-12)
+        return np.where((p <= 0) | (p >= 1), 0.0, -(q * np.log2(q) + (1 - q) * np.log2(1 - q)))
+
+    now = entropy(count / n)[is_open].sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if_hit = np.where(count[:, None] > 0, together / count[:, None], 0.0)
+        if_miss = np.where((n - count)[:, None] > 0,
+                           (count[None, :] - together) / (n - count)[:, None], 0.0)
+    after = ((count / n) * entropy(if_hit)[:, is_open].sum(axis=1)
+             + (1 - count / n) * entropy(if_miss)[:, is_open].sum(axis=1))
+    gain: npt.NDArray[np.float64] = np.where(is_open, now - after, 0.0)
+    return gain
