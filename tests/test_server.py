@@ -112,8 +112,11 @@ def check_hidden(peer: Peer, seat: int | None, fleets: list[list[list[int]]]) ->
     appear only where they were fired at; no message carries its ship list.
     """
     hidden = [owner for owner in (0, 1) if owner != seat]
+    fired_at: dict[int, set[int]] = {0: set(), 1: set()}
+    """Cells of each owner's field the peer was told were fired at, so far: by shot
+    messages, or by a state (after a reconnection, earlier shots come only so)."""
     checked = 0
-    for index, message in enumerate(peer.received):
+    for message in peer.received:
         if message["type"] == "game_over" or (message["type"] == "state"
                                               and message["phase"] == "over"):
             break
@@ -129,15 +132,15 @@ def check_hidden(peer: Peer, seat: int | None, fleets: list[list[list[int]]]) ->
                 board = message["boards"][owner]
                 assert board["ships"] is None, message
                 fired = {s["cell"] for s in board["shots"]}
+                fired_at[owner] |= fired
                 told = fired | set(board["ring"]) | {
                     c for ship in board["sunk"] for c in (ship["cells"] or [ship["cell"]])}
                 assert told & ship_cells <= fired, message
             elif message["type"] == "shot" and message["seat"] != owner:
+                fired_at[owner].add(message["cell"])
                 told = {message["cell"], *(message.get("sunk_cells") or []),
                         *(message.get("ring") or [])}
-                fired_so_far = {m["cell"] for m in peer.received[:index + 1]
-                                if m["type"] == "shot" and m["seat"] != owner}
-                assert told & ship_cells <= fired_so_far, message
+                assert told & ship_cells <= fired_at[owner], message
     assert checked  # a test that saw nothing would prove nothing
 
 
