@@ -148,7 +148,7 @@ def test_admiral_sinks_the_fleet_with_legal_shots(name: str) -> None:
 
 @pytest.mark.parametrize("setting", [
     {"depth": "2"}, {"depth": "3", "width": "3"}, {"hunt_exponent": "0.5"},
-    {"ring_bonus": "0.05"}, {"parity": "0.05"}, {"information": "0.1"}])
+    {"ring_bonus": "0.05"}, {"parity": "0.05"}, {"information": "0.1"}, {"defer": "0.6"}])
 @pytest.mark.parametrize("name", ["classic", "milton-bradley"])
 def test_every_experimental_setting_sinks_the_fleet_with_legal_shots(
         name: str, setting: dict[str, str]) -> None:

@@ -44,6 +44,11 @@ class AdmiralSettings:
     ring_bonus: float = 0.0
     """While hunting, add this times the expected count of unknown cells a hit's
     ship would reveal empty when it sinks (rules where ships may not touch)."""
+    defer: float = 0.0
+    """While a hit ship is unfinished and its best next cell is no surer than 60 %, fire
+    instead at the likeliest cell away from the open hits if its chance is at least this
+    share of the best (0: never): leaving a direction for later, as optimal play on
+    small fields does."""
     information: float = 0.0
     """Add this times each cell's expected information gain (bits of the cells'
     marginal entropies its answer is expected to remove, from the posterior's fleets)
@@ -84,7 +89,7 @@ class AdmiralSettings:
 _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
-    "information": (0.0, 10.0),
+    "information": (0.0, 10.0), "defer": (0.0, 1.0),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
@@ -155,6 +160,13 @@ class AdmiralStrategy(TargetingStrategy):
             gain = information_gain(fleets, view.rules.grid.size, open_cells)
             probabilities = (np.array(probabilities) + s.information * gain).tolist()
         best = max(probabilities[c] for c in cells)
+        if s.defer and best < 0.6 and hits_afloat(view):
+            near = view.rules.grid.dilate(view.open_hits, diagonal=True)
+            away = [c for c in cells if not near >> c & 1]
+            if away:
+                other = max(away, key=lambda c: probabilities[c])
+                if probabilities[other] >= s.defer * best:
+                    return other
         if s.depth > 1 and estimate.samples is not None and len(estimate.samples) > 0:
             ranked = sorted(cells, key=lambda c: -probabilities[c])[:s.width]
             ranked = [c for c in ranked if probabilities[c] >= best - s.margin]
