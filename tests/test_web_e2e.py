@@ -517,10 +517,12 @@ def test_every_variant_chosen_in_the_lobby_and_played_against_the_computer(
         assert "Flying Dutchman" in page.inner_text("#log")
 
 
-def test_two_browsers_play_a_game_with_mines(browser: Any, server: Server) -> None:
+def two_players_in_battle(browser: Any, server: Server, lobby: dict[str, str]
+                          ) -> tuple[dict[int, Any], str, int]:
+    """Alice sets the lobby up and invites Bob; both place at random and the battle
+    begins. Their pages by seat, the game's id and the seat that fires first."""
     alice = open_page(browser, server.url)
-    alice.fill("#turn_seconds", "0")
-    alice.fill("#mines", "1")
+    lobby_for(alice, lobby)
     alice.click("#invite-friend")
     bob = open_page(browser, alice.input_value("#invite-link"))
     wait_phase(bob, "setup")
@@ -528,9 +530,14 @@ def test_two_browsers_play_a_game_with_mines(browser: Any, server: Server) -> No
     ready_random(bob)
     wait_phase(alice, "battle")
     wait_phase(bob, "battle")
-    game = game_id(alice)
     pages = {0: alice, 1: bob}
-    shooter = next(s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "me")
+    first = next(s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "me")
+    return pages, game_id(alice), first
+
+
+def test_two_browsers_play_a_game_with_mines(browser: Any, server: Server) -> None:
+    pages, game, shooter = two_players_in_battle(browser, server, {"mines": "1"})
+    alice = pages[0]
     page, other_page = pages[shooter], pages[1 - shooter]
     mine = server.fleets(game)[1 - shooter][-1][0]
     before = seq(other_page)
@@ -552,18 +559,8 @@ def test_two_browsers_play_a_game_with_mines(browser: Any, server: Server) -> No
 
 def test_two_browsers_move_the_hit_flying_dutchman_with_every_button(
         browser: Any, server: Server) -> None:
-    alice = open_page(browser, server.url)
-    lobby_for(alice, {"preset": "flying-dutchman", "dutchman_decks": "5"})
-    alice.click("#invite-friend")
-    bob = open_page(browser, alice.input_value("#invite-link"))
-    wait_phase(bob, "setup")
-    ready_random(alice)
-    ready_random(bob)
-    wait_phase(alice, "battle")
-    wait_phase(bob, "battle")
-    game = game_id(alice)
-    pages = {0: alice, 1: bob}
-    seat = next(s for s, p in pages.items() if p.get_attribute("body", "data-turn") == "me")
+    pages, game, seat = two_players_in_battle(
+        browser, server, {"preset": "flying-dutchman", "dutchman_decks": "5"})
     shooter, owner = pages[seat], pages[1 - seat]
 
     def hit_the_dutchman() -> None:
