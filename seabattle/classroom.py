@@ -40,7 +40,7 @@ from enum import Enum
 from typing import Any, Final
 
 from seabattle.coords import ALPHABETS, Alphabet, Coordinates, bit, iter_cells
-from seabattle.errors import IllegalShotError, RulesError, SeaBattleError
+from seabattle.errors import IllegalShotError, RecordError, RulesError, SeaBattleError
 from seabattle.events import Shot, ShotResult
 from seabattle.fleet import Fleet, Ship, random_fleet, ship_from_cells, validate_fleet
 from seabattle.game import Game, other
@@ -304,9 +304,12 @@ def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
     if syntax == "json":
         try:
             return fleet_from_data(rules, json.loads(text))
-        except SeaBattleError:
-            raise
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
+        except RecordError as error:
+            raise SeaBattleError("error.fleet_file", path=source,
+                                 problem=error.params["problem"]) from None
+        except SeaBattleError as error:
+            raise SeaBattleError("error.fleet_file", path=source, problem=error.text) from None
+        except ValueError as error:  # not JSON at all
             raise SeaBattleError("error.fleet_file", path=source, problem=str(error)) from None
     lines = [raw.split("#", 1)[0].replace(",", " ").split() for raw in text.splitlines()]
     cyrillic = any("\u0400" <= char <= "\u04ff" for words in lines

@@ -123,10 +123,28 @@ def remaining_kinds(rules: Rules, placed: Sequence[Ship]) -> list[ShipKind]:
     return [kind for kind in dict.fromkeys(rules.fleet) for _ in range(left[kind])]
 
 
-def describe_fleet(kinds: Iterable[ShipKind]) -> str:
-    """A compact description such as ``"4×1, 3×2, 2×3, 1×4"`` (size × count)."""
-    counts = Counter(k.size for k in kinds)
-    return ", ".join(f"{size}×{counts[size]}" for size in sorted(counts, reverse=True)) or "—"
+def describe_fleet(kinds: Iterable[ShipKind]) -> Text:
+    """The fleet in short: ships as size × count, largest first, then the other pieces.
+
+    >>> from seabattle.rules import PRESETS
+    >>> describe_fleet(PRESETS["classic"].fleet).render("en")
+    '4×1, 3×2, 2×3, 1×4'
+    >>> from seabattle.rules import with_variants
+    >>> describe_fleet(with_variants(PRESETS["classic"], {"mines": 2}).fleet).render("ru")
+    '4×1, 3×2, 2×3, 1×4, мина ×2'
+    """
+    kinds = list(kinds)
+    sizes = Counter(k.size for k in kinds if k.role is Role.SHIP)
+    pieces: Counter[Role] = Counter(k.role for k in kinds if k.role is not Role.SHIP)
+    parts: list[str | Text] = [
+        ", ".join(f"{size}×{sizes[size]}" for size in sorted(sizes, reverse=True))]
+    parts += [Text("fleet.pieces", {"piece": Text(f"role.{role.value}"), "count": pieces[role]})
+              for role in Role if pieces[role]]
+    parts = [part for part in parts if part] or ["—"]
+    text = Text("fleet.parts", {"parts": parts[0]})
+    for part in parts[1:]:
+        text = Text("fleet.parts_more", {"parts": text, "part": part})
+    return text
 
 
 @dataclass(frozen=True)

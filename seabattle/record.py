@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Final
 
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import RecordError, SeaBattleError
@@ -181,17 +181,32 @@ def fleet_to_data(rules: Rules, fleet: Fleet) -> list[dict[str, Any]]:
 def fleet_from_data(rules: Rules, ships: Sequence[Mapping[str, Any]]) -> Fleet:
     """The inverse of :func:`fleet_to_data`, checked against ``rules``.
 
-    Raises a :class:`~seabattle.errors.SeaBattleError`: :class:`RecordError` for an
-    unknown ship, the placement errors for an illegal fleet. Malformed entries
-    (missing keys, wrong types) raise ``KeyError``/``TypeError`` for the caller.
+    Raises a :class:`~seabattle.errors.SeaBattleError`: :class:`RecordError` for a
+    malformed entry or an unknown ship, the placement errors for an illegal fleet.
+
+    >>> from seabattle.rules import PRESETS
+    >>> try:
+    ...     fleet_from_data(PRESETS["classic"], [{"size": 4, "cells": ["A1"]}])
+    ... except RecordError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    invalid game record: ship 1 must be {"size": a whole number, ...}; got {'size': 4, ...}
     """
     return _fleet_from_list(rules, _latin(rules), ships)
 
 
+_SHIP_ENTRY: Final = '{"size": a whole number, "name": text, "cells": [cell names]}'
+
+
 def _fleet_from_list(rules: Rules, names: Coordinates, ships: Sequence[Mapping[str, Any]]
                      ) -> Fleet:
+    if not isinstance(ships, list):
+        raise RecordError(problem=f"a fleet must be a list of ships; got {ships!r:.80}")
     placed: list[Ship] = []
-    for entry in ships:
+    for number, entry in enumerate(ships, start=1):
+        if not (isinstance(entry, dict) and isinstance(entry.get("size"), int)
+                and isinstance(entry.get("name"), str) and isinstance(entry.get("cells"), list)
+                and all(isinstance(cell, str) for cell in entry["cells"])):
+            raise RecordError(problem=f"ship {number} must be {_SHIP_ENTRY}; got {entry!r:.80}")
         # Records written before shapes and roles were stored name neither.
         kind = next((k for k in rules.fleet
                      if (k.size, k.name, k.role.value) == (entry["size"], entry["name"],

@@ -308,6 +308,25 @@ def test_fleet_files_in_text_and_json(tmp_path: Path) -> None:
     bad.write_text("A1 A2 A3 A4 A5\n", encoding="utf-8")
     with pytest.raises(SeaBattleError, match="line 1: .*no piece of 5 cells"):
         read_fleet(bad, RULES, ALPHABETS["latin"])
+    bad.write_text("A1 A2 A3 A4\n", encoding="utf-8")  # the rest of the fleet missing
+    with pytest.raises(SeaBattleError, match=r"4×1, 3×2, 2×3, 1×4, mine ×3; got 4×1$"):
+        read_fleet(bad, RULES, ALPHABETS["latin"])
+
+
+@pytest.mark.parametrize(("content", "problem"), [
+    ("{}", "a fleet must be a list of ships; got {}"),
+    ('[{"size": 4, "cells": ["A1"]}]', r'ship 1 must be \{"size": a whole number, "name": text'),
+    ('[{"size": "4", "name": "x", "cells": []}]', "ship 1 must be"),
+    ('[{"size": 4, "name": "battleship", "cells": ["Z9"]}]', "outside the 10×10 field"),
+    ("[1, 2", "Expecting"),
+])
+def test_json_fleet_files_that_are_wrong_say_what_is_wrong(tmp_path: Path, content: str,
+                                                           problem: str) -> None:
+    path = tmp_path / "team.json"
+    path.write_text(content, encoding="utf-8")
+    expected = f"cannot read the fleet file .*team.json: .*{problem}"
+    with pytest.raises(SeaBattleError, match=expected):
+        read_fleet(path, RULES, ALPHABETS["latin"])
 
 
 # --- the command ----------------------------------------------------------------------

@@ -331,8 +331,8 @@ def test_remaining_kinds_and_description() -> None:
     assert remaining_kinds(rules, []) == list(rules.fleet)
     assert remaining_kinds(rules, fleet.ships[:2]) == list(rules.fleet[2:])
     assert remaining_kinds(rules, fleet.ships) == []
-    assert describe_fleet(rules.fleet) == "5×1, 4×1, 3×2, 2×1, 1×1"
-    assert describe_fleet([]) == "—"
+    assert describe_fleet(rules.fleet).render("en") == "5×1, 4×1, 3×2, 2×1, 1×1"
+    assert describe_fleet([]).render("en") == "—"
 
 
 @given(seed=seeds, keep=st.integers(0, 10))

@@ -28,6 +28,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "role.submarine": ("submarine", "подлодка"),
     "role.mine": ("mine", "мина"),
     "role.minesweeper": ("minesweeper", "тральщик"),
+    "fleet.parts": ("{parts}", "{parts}"),
+    "fleet.parts_more": ("{parts}, {part}", "{parts}, {part}"),
+    "fleet.pieces": ("{piece} ×{count}", "{piece} ×{count}"),
     "ship.dutchman": ("Flying Dutchman", "Летучий голландец"),
     # Decisions a player may owe in the middle of a turn.
     "decision.handover": ("hand over one unhit cell of your fleet (you hit a mine)",
