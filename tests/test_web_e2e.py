@@ -8,6 +8,7 @@ only knows what the server sends it.
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import subprocess
@@ -195,10 +196,11 @@ def test_two_browsers_play_through_an_invite_link_with_a_reload(browser: Any,
     record = alice.request.get(server.url + (alice.get_attribute("#record", "href") or ""))
     assert record.ok and record.json()["format"] == "seabattle-record"
     alice.click("#rematch")
-    bob.wait_for_selector("#rematch")
+    bob.wait_for_function("document.querySelector('#rematch').innerText === 'Accept the rematch'")
     bob.click("#rematch")
-    bob.click("#next-game")
-    wait_phase(bob, "setup")
+    for page in (alice, bob):  # both go to the rematch at once
+        wait_phase(page, "setup")
+    assert game_id(alice) == game_id(bob) != game
     # The spectator is offered the rematch too, with the new game's spectator link.
     watcher.click("#watch-next")
     wait_phase(watcher, "setup")
@@ -325,10 +327,14 @@ def test_a_vanished_opponent_is_waited_for_then_the_win_claimed(browser: Any,
     bob.context.close()  # the tab is gone
     alice.wait_for_selector("#presence")
     assert "Waiting for the other player" in alice.inner_text("#presence")
-    time.sleep(3)  # the server's grace period in these tests
-    alice.click("#claim")
+    # The button waits out the server's grace period (3 s in these tests), counting down.
+    assert alice.is_disabled("#claim")
+    assert re.fullmatch(r"You may claim the win in [123] s", alice.inner_text("#claim-wait"))
+    alice.wait_for_function("document.querySelector('#claim-wait').innerText.includes(' 1 s')")
+    alice.click("#claim")  # Playwright waits for it to be enabled
     wait_phase(alice, "over")
     assert "You won" in alice.inner_text("#status")
+    assert alice.inner_text("#error") == ""
 
 
 def test_random_opponents_with_the_same_rules_meet(browser: Any, server: Server) -> None:
@@ -352,6 +358,20 @@ def test_random_opponents_with_the_same_rules_meet(browser: Any, server: Server)
 def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Server) -> None:
     page = open_page(browser, server.url, viewport={"width": 390, "height": 844},
                      is_mobile=True, has_touch=True, device_scale_factor=2)
+    for language in ("ru", "en"):  # the lobby fits the screen, its menus translated
+        page.select_option("#lang", language)
+        page.wait_for_function(f"document.documentElement.lang === '{language}'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.documentElement.lang === 'ru'")
+    preset = page.locator("#preset option[value='classic']").inner_text()
+    assert preset == "классика: десять кораблей, без касаний"
+    assert page.locator("#dutchman_decks").is_hidden()
+    page.select_option("#preset", "flying-dutchman")
+    assert page.locator("#dutchman_decks").is_visible()
+    page.select_option("#preset", "classic")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.documentElement.lang === 'en'")
     page.fill("#turn_seconds", "0")
     page.click("#vs-computer")
     wait_phase(page, "setup")
@@ -368,7 +388,51 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
     shot = page.locator("#board-enemy .cell[data-cell='55']").get_attribute("class") or ""
     assert any(mark in shot for mark in ("miss", "hit", "sunk"))
-    assert page.inner_text("#answer")
+    assert page.inner_text("#answer").startswith(("You — F6", "Opponent — "))
+    # The enemy's field, the one to tap, comes first on a phone.
+    own, enemy = (page.locator(b).bounding_box() for b in ("#board-own", "#board-enemy"))
+    assert own is not None and enemy is not None and enemy["y"] < own["y"]
+    assert page.locator("#chat-send").count() == 0  # nobody to chat with
+    # An error stays only until the game moves on.
+    page.wait_for_function("document.body.dataset.turn === 'me'")
+    page.locator("#board-enemy .cell[data-cell='55']").tap()
+    page.wait_for_function("document.querySelector('#error').innerText.includes('already')")
+    before = seq(page)
+    page.locator("#board-enemy .cell[data-cell='56']").tap()
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+    assert page.inner_text("#error") == ""
+
+
+def test_placed_ships_turn_and_move_while_others_wait_in_the_dock(browser: Any,
+                                                                   server: Server) -> None:
+    page = open_page(browser, server.url)
+    page.fill("#turn_seconds", "0")
+    page.click("#vs-computer")
+    wait_phase(page, "setup")
+    assert page.inner_text("#rules-line").startswith("Rules: classic: ten ships, not touching")
+
+    def ship_cells() -> list[int]:
+        return sorted(page.eval_on_selector_all(
+            "#board-own .cell.ship", "cells => cells.map((c) => Number(c.dataset.cell))"))
+
+    def drag(start: str, *path: int) -> None:
+        page.locator(start).hover()
+        page.mouse.down()
+        for cell in path:
+            page.locator(f"#board-own .cell[data-cell='{cell}']").hover()
+        page.mouse.up()
+
+    drag("#dock button[data-ship='0']", 0)
+    assert ship_cells() == [0, 1, 2, 3]
+    assert "selected" in (page.get_attribute("#dock button[data-ship='1']", "class") or "")
+    page.locator("#board-own .cell[data-cell='2']").click()  # a click turns it
+    assert ship_cells() == [0, 10, 20, 30]
+    drag("#board-own .cell[data-cell='10']", 11, 66)  # the grabbed deck follows the pointer
+    assert ship_cells() == [56, 66, 76, 86]
+    assert "selected" in (page.get_attribute("#dock button[data-ship='1']", "class") or "")
+    assert page.inner_text("#error") == ""
+    page.locator("#board-own .cell[data-cell='0']").click()  # the cruiser still goes in next
+    assert ship_cells() == [0, 1, 2, 56, 66, 76, 86]
 
 
 # --- the variants of RULES.md §3 ---------------------------------------------------------------

@@ -99,6 +99,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "корабль встанет, когда отмечены все его клетки; повторный щелчок снимает отметку, "
         "щелчок по поставленному кораблю возвращает его. Клавиатура: стрелки — двигать, "
         "Enter — отметить или снять, Delete — убрать корабль, Escape — сбросить отметки."),
+    "web.setup.king_help": (
+        "Click the cells of the Flying Dutchman, joined by sides or corners: it is placed when "
+        "all its cells are marked; a marked cell clicked again is unmarked, the placed ship "
+        "clicked goes back. Keyboard: arrows move, Enter marks or unmarks, Delete takes the "
+        "ship back, Escape drops the marked cells.",
+        "Щёлкайте клетки Летучего голландца, соединённые сторонами или углами: корабль встанет, "
+        "когда отмечены все его клетки; повторный щелчок снимает отметку, щелчок по "
+        "поставленному кораблю возвращает его. Клавиатура: стрелки — двигать, Enter — отметить "
+        "или снять, Delete — убрать корабль, Escape — сбросить отметки."),
     "web.setup.marked": ("{ship}: {count} of {size} cells marked",
                          "{ship}: отмечено клеток {count} из {size}"),
     "web.setup.not_joined": ("the cells of a ship must be joined side to side",
@@ -111,6 +120,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "Когда время выйдет, неготовый флот будет расставлен случайно."),
     "web.setup.auto": ("Set-up time ran out: player {n}'s fleet was placed at random",
                        "Время расстановки вышло: флот игрока {n} расставлен случайно"),
+    "web.setup.auto_theirs": ("Set-up time ran out: your opponent's fleet was placed at random",
+                              "Время расстановки вышло: флот соперника расставлен случайно"),
     "web.setup.auto_yours": ("Set-up time ran out: your fleet was placed at random",
                              "Время расстановки вышло: ваш флот расставлен случайно"),
     "web.setup.random": ("Random", "Случайно"),
@@ -143,6 +154,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.claim": ("Claim the win", "Засчитать победу"),
     "web.claim_in": ("You may claim the win in {seconds} s", "Победу можно будет засчитать через {seconds} с"),
     "web.timeout": ("Time ran out for player {n}", "Время вышло у игрока {n}"),
+    "web.timeout_yours": ("Your time ran out", "Ваше время вышло"),
+    "web.timeout_theirs": ("Your opponent's time ran out", "Время соперника вышло"),
+    "web.turn.decide": ("Your decision", "Ваше решение"),
+    "web.rules_line": ("Rules: {rules}", "Правила: {rules}"),
+    "web.rules.salvo": ("{count} shots per turn", "выстрелов за ход: {count}"),
+    "web.rules.salvo_ships": ("a shot per ship afloat", "по выстрелу за каждый корабль на плаву"),
+    "web.rules.again": ("shoot again after a hit", "после попадания — ещё выстрел"),
+    "web.rules.no_again": ("turns alternate", "ходы по очереди"),
+    "web.rules.pieces": ("{count} × {piece}", "{piece}: {count}"),
+    "web.friend_joined": ("Your friend has joined", "Друг присоединился"),
+    "web.opponent_joined": ("An opponent has been found", "Соперник найден"),
+    "web.invite_copy": ("Copy", "Копировать"),
+    "web.invite_copied": ("Copied", "Скопировано"),
+    "web.invite_cancel": ("Cancel", "Отменить"),
+    "web.error.not_sent": ("not connected: nothing was sent, try again when the connection is back",
+                           "нет связи: ничего не отправлено, повторите, когда связь вернётся"),
+    "web.rematch_accept": ("Accept the rematch", "Принять реванш"),
     "web.spectating": ("You are watching", "Вы зритель"),
     "web.waiting_battle": ("Waiting for both fleets…", "Ждём расстановки обоих флотов…"),
     # The variants (RULES.md §3).
@@ -164,8 +192,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.shape.l": ("L («Г»)", "«Г»"),
     "web.shape.square": ("square", "квадрат"),
     "web.shape.zigzag": ("zigzag", "зигзаг"),
-    "web.lobby.dutchman_decks": ("Flying Dutchman: decks (flying-dutchman rule set)",
-                                 "Летучий голландец: палуб (набор flying-dutchman)"),
+    "web.lobby.dutchman_decks": ("Decks of the Flying Dutchman", "Палуб у Летучего голландца"),
     "web.setup.shape_help": (
         "Pick a ship and click a cell; R, the Rotate button or a click on a placed ship turns "
         "and mirrors it through all its orientations; drag a placed ship to move it.",
@@ -222,7 +249,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.reason.resigned": ("resigned", "сдача"),
     "web.reason.timeout": ("time ran out twice", "дважды вышло время"),
     "web.reason.abandoned": ("the other player left", "соперник ушёл"),
-    "web.stats": ("{shots} shots, {hits} hits, {sunk} sunk, accuracy {accuracy}%",
+    "web.stats": ("shots {shots}, hits {hits}, sunk {sunk}, accuracy {accuracy}%",
                   "выстрелов {shots}, попаданий {hits}, потоплено {sunk}, точность {accuracy}%"),
     "web.rematch": ("Rematch", "Реванш"),
     "web.rematch_offered": ("Your opponent offers a rematch", "Соперник предлагает реванш"),

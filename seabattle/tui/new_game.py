@@ -60,7 +60,8 @@ class NewGameScreen(Screen[GameSettings | None]):
         with VerticalScroll(id="new-form"):
             with Grid(id="new-game"):
                 yield Static(p("tui.new.rules"), classes="label")
-                yield Select([(name, name) for name in self._rule_sets], value=self._base,
+                yield Select([(p.rule_set(name), name) for name in self._rule_sets],
+                             value=self._base,
                              allow_blank=False, id="rules")
                 yield Static(p("tui.new.level"), classes="label")
                 level = self.settings.level if self.settings.level in LEVELS else "hard"

@@ -22,6 +22,11 @@ class Phrasebook:
         """The catalogue message ``key`` with ``params`` filled in."""
         return translate(key, self.language, **params)
 
+    def rule_set(self, name: str) -> str:
+        """A rule set as a menu offers it: a preset's title, or a rules file's own name."""
+        key = f"preset.{name}"
+        return self(key) if key in MESSAGES else name
+
     def cell(self, cell: int) -> str:
         """A cell's name, such as ``"Б3"``."""
         return self.coordinates.name(cell)

@@ -9,6 +9,8 @@ const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const shipName = (name) => (name && MSG[`ship.${name}`]) ? t(`ship.${name}`)
   : (name && MSG[`role.${name}`]) ? t(`role.${name}`) : (name || "");
 const kindName = (kind) => shipName(kind.name || kind.role);
+// A preset or alphabet as a menu shows it: its title in the catalogue, else its name.
+const titled = (prefix, name) => (MSG[`${prefix}.${name}`] ? t(`${prefix}.${name}`) : name);
 const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
 
 
@@ -45,13 +47,13 @@ async function showLobby(error = "") {
   OPTIONS = OPTIONS || await (await fetch("/api/options")).json();
   const option = (value, label, selected = false) => el("option", { value, selected }, label);
   const pick = (id, label, options) => el("label", {}, label, el("select", { id }, options));
-  const preset = pick("preset", t("web.lobby.preset"), OPTIONS.presets.map((p) => option(p.name, p.name, p.name === "classic")));
+  const preset = pick("preset", t("web.lobby.preset"), OPTIONS.presets.map((p) => option(p.name, titled("preset", p.name), p.name === "classic")));
   const touching = pick("touching", t("web.lobby.touching"), [option("", t("web.default")),
     ...OPTIONS.touching.map((v) => option(v, t(`touching.${v}`)))]);
   const again = pick("shoot_again", t("web.lobby.shoot_again"), [option("", t("web.default")),
     option("true", t("web.yes")), option("false", t("web.no"))]);
   const alphabet = pick("alphabet", t("web.lobby.alphabet"), [option("", t("web.lobby.alphabet_default")),
-    ...OPTIONS.alphabets.map((a) => option(a, a))]);
+    ...OPTIONS.alphabets.map((a) => option(a, titled("alphabet", a)))]);
   // The variants of RULES.md §3: whether they go together is the server's (the engine's) call.
   const salvo = pick("salvo", t("web.lobby.salvo"), [option("", t("web.lobby.salvo_off")),
     ...[2, 3, 4, 5].map((n) => option(String(n), t("web.lobby.salvo_n", { n }))), option("ships", t("web.lobby.salvo_ships"))]);
@@ -62,6 +64,10 @@ async function showLobby(error = "") {
   const shape = pick("shape", t("web.lobby.shape"), [option("", t("web.default")),
     ...["l", "square", "zigzag"].map((v) => option(v, t(`web.shape.${v}`)))]);
   const decks = pick("dutchman_decks", t("web.lobby.dutchman_decks"), [5, 6, 7, 8].map((n) => option(String(n), String(n), n === 6)));
+  // The decks apply to the Flying Dutchman's rule set only, so they show with it only.
+  const showDecks = () => { decks.hidden = $("select", preset).value !== "flying-dutchman"; };
+  $("select", preset).addEventListener("change", showDecks);
+  showDecks();
   const variants = el("fieldset", { class: "variants", id: "variants" }, el("legend", {}, t("web.lobby.variants")),
     salvo, announce, count("mines", t("web.lobby.mines")), count("minesweepers", t("web.lobby.minesweepers")),
     count("submarines", t("web.lobby.submarines")), minesTouch, shape, decks);
@@ -98,13 +104,13 @@ async function showLobby(error = "") {
     startGame(data.game, { token: data.token });
   };
   setScreen("lobby", el("section", { class: "lobby" },
-    el("h1", {}, t("web.title")), preset, touching, again, variants, alphabet, language, timer, setupTimer, level,
+    el("h1", {}, t("web.title")), err, preset, touching, again, variants, alphabet, language, timer, setupTimer, level,
     el("div", { class: "actions" },
       el("button", { class: "primary", id: "vs-computer", onclick: create("computer") }, t("web.lobby.vs_computer")),
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),
       el("button", { id: "random-opponent", onclick: create("random") }, t("web.lobby.random"))),
     el("a", { href: "/classroom", id: "classroom-link" }, t("web.lobby.classroom")),
-    err, games));
+    games));
 }
 
 async function joinByInvite(game, invite) {
@@ -112,7 +118,7 @@ async function joinByInvite(game, invite) {
   if (!known) {
     const response = await fetch(`/api/games/${game}/join?lang=${LANG}`, { method: "POST", body: JSON.stringify({ invite }) });
     const data = await response.json();
-    if (!response.ok) return showLobby(data.message);
+    if (!response.ok) { history.replaceState({}, "", "/"); return showLobby(data.message); }
     localStorage.setItem(tokenKey(game), data.token);
   }
   history.replaceState({}, "", `/play/${game}`);
@@ -124,7 +130,7 @@ async function joinByInvite(game, invite) {
 let GAME = null;
 
 function startGame(game, key) {
-  if (!key.token && !key.watch) return showLobby(t("web.error.bad_token"));
+  if (!key.token && !key.watch) { history.replaceState({}, "", "/"); return showLobby(t("web.error.bad_token")); }
   if (GAME) GAME.close();
   GAME = new GameClient(game, key);
 }
@@ -154,7 +160,10 @@ class GameClient {
   }
 
   close() { this.closed = true; clearInterval(this.timerHandle); if (this.ws) this.ws.close(); }
-  send(message) { if (this.ws && this.ws.readyState === 1) this.ws.send(JSON.stringify(message)); }
+  send(message) {
+    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(message)); return; }
+    if (message.type !== "ping") { this.error = t("web.error.not_sent"); this.render(); }
+  }
   relang() { this.ws.close(); }
 
   receive(m) {
@@ -168,18 +177,22 @@ class GameClient {
       case "handover": this.addLog(() => this.handoverText(m)); break;
       case "mine_revealed": this.addLog(() => this.revealText(m)); break;
       case "ship_moved": this.addLog(() => this.moveText(m)); break;
-      case "decision_due": this.addLog(() => this.decisionText(m.seat, m.decision)); break;
+      case "decision_due":  // one's own decision is asked for above the field, not logged
+        if (m.seat !== this.seat) this.addLog(() => this.decisionText(m.seat, m.decision));
+        break;
       case "chat": this.addLog(() => `${this.who(m.seat)}: ${t(m.phrase)}`); break;
-      case "timeout": this.addLog(() => t("web.timeout", { n: m.seat + 1 }) + ` (${m.strikes}/2)`); break;
+      case "timeout": this.addLog(() => this.bySide(m.seat, "web.timeout", "web.timeout_yours", "web.timeout_theirs") + ` (${m.strikes}/2)`); break;
       case "game_over": this.addLog(() => this.resultText(m)); break;
-      case "rematch_offered": if (m.seat !== this.seat) this.addLog(() => t("web.rematch_offered")); break;
+      case "rematch_offered":  // an answer to one's own offer starts the rematch at once
+        if (m.seat !== this.seat && !(this.state && this.isPlayer && this.state.rematch[this.seat])) this.addLog(() => t("web.rematch_offered"));
+        break;
       case "fleet_suggestion": if (this.setup) {
         this.setup.placed = m.ships.map((s) => s.slice());
         this.setup.orients = m.ships.map((cells, i) => this.orientOf(this.fleetKinds()[i], cells));
         this.setup.selected = null; this.setup.drawing = []; this.error = ""; this.render();
       } break;
       case "fleet_ready":
-        if (m.auto) this.addLog(() => (m.seat === this.seat ? t("web.setup.auto_yours") : t("web.setup.auto", { n: m.seat + 1 })));
+        if (m.auto) this.addLog(() => this.bySide(m.seat, "web.setup.auto", "web.setup.auto_yours", "web.setup.auto_theirs"));
         break;
       case "rematch_started": if (m.watch) this.addLog(() => t("web.rematch_started")); break;
       default: break;
@@ -191,6 +204,12 @@ class GameClient {
     return seat === this.seat ? t("web.you_said") : t("web.they_said");
   }
 
+  // The message about ``seat``: as the player's own, the opponent's, or (to a spectator) player n's.
+  bySide(seat, watchKey, yoursKey, theirsKey) {
+    if (!this.isPlayer) return t(watchKey, { n: seat + 1 });
+    return t(seat === this.seat ? yoursKey : theirsKey);
+  }
+
   addLog(line) { this.log.push(line); if (this.state) this.renderLog(); }
 
   onShot(m) {
@@ -198,9 +217,10 @@ class GameClient {
     const answer = () => (m.dying ? `${t("web.log.dying")} ` : "") + `${this.cellName(m.cell)}: ` + (
       m.result === "sunk" ? (m.ship ? t("shot.sunk_named", { ship: shipName(m.ship) }) : t("shot.sunk"))
         : t(`shot.${m.result}`));
-    this.answer = answer;
+    const said = () => `${this.who(m.seat)} — ${answer()}`;
+    this.answer = said;
     this.lastShot = m;
-    this.addLog(() => `${this.who(m.seat)} — ${answer()}`);
+    this.addLog(said);
   }
 
   // The log of the variants' events: who did what, in the reader's terms.
@@ -231,8 +251,13 @@ class GameClient {
   }
 
   onState(s) {
-    const first = !this.state;
-    this.state = s; this.seq = s.seq;
+    const first = !this.state, before = this.state;
+    // An error answers the last intent: once the game has moved on it is out of date.
+    if (!first && s.seq > this.seq) this.error = "";
+    if (before && before.phase === "waiting" && s.phase !== "waiting" && this.isPlayer) {
+      this.addLog(() => t(s.options.mode === "random" ? "web.opponent_joined" : "web.friend_joined"));
+    }
+    this.state = s; this.seq = s.seq; this.stateAt = Date.now();
     this.deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
     if (s.phase === "setup" && this.seat !== null && this.seat !== undefined && !s.players[this.seat].ready) {
       if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), orients: this.fleetKinds().map(() => 0), selected: 0, orient: 0, hover: null, drawing: [] };
@@ -241,6 +266,9 @@ class GameClient {
     }
     if (s.next_game && this.key.token && this.state.rematch[this.seat]) {
       localStorage.setItem(tokenKey(s.next_game), this.key.token);
+      // Agreed just now, while watching this page: go straight to the rematch. (A page
+      // opened on a finished game stays on it and offers a button instead.)
+      if (before && !before.next_game) { this.goRematch(); return; }
     }
     if (first) this.error = "";
     const due = s.pending && s.pending.seat === this.seat ? s.pending.decision : null;
@@ -270,13 +298,15 @@ class GameClient {
     document.body.dataset.turn = s.pending ? (s.pending.seat === this.seat ? "decide" : "them")
       : s.to_move === null ? "none" : (s.to_move === this.seat ? "me" : "them");
     const seats = this.isPlayer ? [this.seat, 1 - this.seat] : [0, 1];
-    const fields = el("div", { class: "fields" }, seats.map((owner) => this.renderField(owner)));
+    const waiting = s.phase === "waiting";
+    const fields = waiting ? null : el("div", { class: "fields" }, seats.map((owner) => this.renderField(owner)));
     const parts = [el("div", { id: "status" }, this.statusText(), el("span", { id: "timer" })),
+      waiting ? this.renderInvitation() : el("p", { id: "rules-line" }, t("web.rules_line", { rules: this.rulesText() })),
       el("div", { id: "answer" }, this.answer ? this.answer() : ""),
       this.connectionLost ? el("p", { class: "error", id: "connection" }, t("web.error.connection")) : null,
       el("p", { class: "error", id: "error" }, this.error),
       this.renderPresence(), this.setup ? this.renderSetupControls() : null, this.renderBattleControls(), fields,
-      this.renderControls(), el("div", { id: "log" }), this.renderLinks()];
+      this.renderControls(), el("div", { id: "log" }), waiting ? null : this.renderLinks()];
     setScreen("game", ...parts);
     this.renderLog();
     this.tickTimer();
@@ -291,12 +321,41 @@ class GameClient {
       return s.players[this.seat].ready ? t("web.setup.waiting") : t("web.setup.title");
     }
     if (s.phase === "battle") {
-      if (s.pending) return this.decisionText(s.pending.seat, s.pending.decision);
+      if (s.pending) return this.isPlayer && s.pending.seat === this.seat ? t("web.turn.decide") : this.decisionText(s.pending.seat, s.pending.decision);
       if (!this.isPlayer) return t("web.turn.player", { n: s.to_move + 1 });
       if (s.to_move === this.seat && this.salvoMode) return t("web.turn.salvo", { count: s.shots_due });
       return s.to_move === this.seat ? t("web.turn.yours") : t("web.turn.theirs");
     }
     return this.resultText(s.result);
+  }
+
+  // The rules in play, in short: what a friend who followed the link needs to know.
+  rulesText() {
+    const r = this.state.rules, parts = [titled("preset", r.name), `${r.width}×${r.height}`, t(`touching.${r.touching}`)];
+    if (r.salvo === "ships") parts.push(t("web.rules.salvo_ships"));
+    else if (r.salvo && r.salvo !== 1) parts.push(t("web.rules.salvo", { count: r.salvo }));
+    else parts.push(t(r.shoot_again ? "web.rules.again" : "web.rules.no_again"));
+    parts.push(`${t("web.lobby.announce")}: ${t(`web.announce.${r.announce}`)}`);
+    for (const [key, role] of [["submarines", "submarine"], ["mines", "mine"], ["minesweepers", "minesweeper"]]) {
+      if (r[key]) parts.push(t("web.rules.pieces", { count: r[key], piece: shipName(role) }));
+    }
+    return parts.join(" · ");
+  }
+
+  // Waiting for the invited friend: the link to send, to copy in one click, or give up.
+  renderInvitation() {
+    const s = this.state;
+    if (!s.invite) return el("div", { class: "controls" }, el("a", { href: "/", id: "cancel-wait" }, t("web.invite_cancel")));
+    const link = `${location.origin}/join/${s.game}/${s.invite}`;
+    const input = el("input", { id: "invite-link", readonly: true, value: link, onclick: (e) => e.target.select() });
+    const copy = el("button", { id: "invite-copy", class: "primary", onclick: async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(link); } catch { document.execCommand("copy"); }
+      copy.textContent = t("web.invite_copied");
+    } }, t("web.invite_copy"));
+    return el("div", { class: "invitation" }, el("div", { class: "controls" }, input, copy),
+      el("p", {}, t("web.rules_line", { rules: this.rulesText() })),
+      el("a", { href: "/", id: "cancel-wait" }, t("web.invite_cancel")));
   }
 
   resultText(result) {
@@ -305,7 +364,20 @@ class GameClient {
     return `${result.winner === this.seat ? t("web.over.won") : t("web.over.lost")} (${reason})`;
   }
 
+  // Seconds until the win may be claimed from an opponent who has gone away.
+  claimWait() {
+    const s = this.state, them = s.players[1 - this.seat];
+    const away = (them.away_for || 0) + (Date.now() - this.stateAt) / 1000;
+    return Math.max(0, Math.ceil(s.options.grace_seconds - away));
+  }
+
   tickTimer() {
+    const claim = $("#claim");
+    if (claim) {
+      const wait = this.claimWait();
+      claim.disabled = wait > 0;
+      $("#claim-wait").textContent = wait > 0 ? t("web.claim_in", { seconds: wait }) : "";
+    }
     const node = $("#timer");
     if (!node) return;
     if (this.deadline === null || !this.state || !["setup", "battle"].includes(this.state.phase)) { node.textContent = ""; return; }
@@ -317,10 +389,9 @@ class GameClient {
     if (!this.isPlayer || !["setup", "battle"].includes(s.phase)) return null;
     const them = s.players[1 - this.seat];
     if (them.online || them.computer || !them.joined) return null;
-    const wait = Math.max(0, Math.ceil(s.options.grace_seconds - (them.away_for || 0)));
     return el("div", { id: "presence", class: "controls" }, t("web.opponent_away"),
       el("button", { id: "claim", onclick: () => this.send({ type: "claim_win" }) }, t("web.claim")),
-      wait > 0 ? t("web.claim_in", { seconds: wait }) : null);
+      el("span", { id: "claim-wait" }));
   }
 
   renderField(owner) {
@@ -332,7 +403,7 @@ class GameClient {
     const afloat = board.afloat && board.afloat.length ? t("web.afloat", { ships: board.afloat.map(shipName).join(", ") })
       : t("web.afloat_count", { count: board.afloat_count });
     const strikes = s.options.turn_seconds && s.players[owner].strikes ? ` · ${t("web.strikes", { count: s.players[owner].strikes, limit: 2 })}` : "";
-    return el("section", { class: "field", "data-owner": owner },
+    return el("section", { class: `field ${mine ? "mine" : "theirs"}`, "data-owner": owner },
       el("h2", {}, title, strikes), this.renderBoard(owner, mine), el("div", { class: "afloat" }, afloat));
   }
 
@@ -370,8 +441,7 @@ class GameClient {
     const active = !mine && this.isPlayer && this.myTurn;
     const cursor = this.cursor[role];
     const grid = el("div", { class: `board ${role}${active ? " active" : ""}`, id: `board-${role}`, tabindex: 0,
-      "data-owner": owner, role: "grid", "aria-label": role,
-      style: `grid-template-columns: repeat(${w + 1}, var(--cell));` + (w > 10 ? `--cell: min(30px, calc((100vw - 36px) / ${w + 1}));` : "") });
+      "data-owner": owner, role: "grid", "aria-label": role, style: `--cols: ${w + 1};` });
     grid.append(el("div", { class: "label" }));
     for (let c = 0; c < w; c++) grid.append(el("div", { class: "label" }, s.columns[c]));
     for (let r = 0; r < h; r++) {
@@ -615,8 +685,9 @@ class GameClient {
     const cells = this.setup.placed[index], orient = this.setup.orients[index] || 0;
     const before = this.setup.placed[index];
     this.setup.placed[index] = null;
+    const selected = this.setup.selected;
     if (!this.placeAt(index, Math.min(...cells), orient + 1)) { this.setup.placed[index] = before; this.setup.orients[index] = orient; }
-    this.setup.selected = this.setup.placed.findIndex((p) => !p) >= 0 ? this.setup.placed.findIndex((p) => !p) : null;
+    this.setup.selected = selected;
   }
 
   bindSetup(grid) {
@@ -637,7 +708,7 @@ class GameClient {
       const cell = cellOf(e);
       if (cell === null) return;
       const index = this.shipAt(cell);
-      if (index >= 0 && this.setup.selected === null) {
+      if (index >= 0) {
         // Pick a placed ship up: a click without moving rotates it, a drag moves it.
         this.drag = { index, from: this.setup.placed[index], cell, moved: false };
         e.preventDefault();
@@ -650,7 +721,7 @@ class GameClient {
   setupPointerMove(e) {
     if (!this.setup || !this.cellOf || this.paintMode() || (this.setup.selected === null && !this.drag)) return;
     const cell = this.cellOf(e);
-    if (this.drag && cell !== null && cell !== this.drag.cell) this.drag.moved = true;
+    if (this.drag) { if (cell !== null && cell !== this.drag.cell) this.drag.moved = true; return; }
     if (cell !== this.setup.hover && this.setup.selected !== null) { this.setup.hover = cell; this.render(); }
   }
 
@@ -668,10 +739,11 @@ class GameClient {
           const dr = Math.floor(drag.cell / w) - Math.floor(anchor / w), dc = drag.cell % w - anchor % w;
           const r = Math.floor(cell / w) - dr, c = cell % w - dc;
           const start = r >= 0 && c >= 0 && c < w ? r * w + c : -1;
-          const orient = this.setup.orients[drag.index] || 0;
+          const orient = this.setup.orients[drag.index] || 0, selected = this.setup.selected;
           this.setup.placed[drag.index] = null;
+          if (start < 0) this.error = t("web.setup.off_field");
           if (start < 0 || !this.placeAt(drag.index, start, orient)) { this.setup.placed[drag.index] = drag.from; this.setup.orients[drag.index] = orient; }
-          this.setup.selected = this.setup.placed.findIndex((p) => !p) >= 0 ? this.setup.placed.findIndex((p) => !p) : null;
+          this.setup.selected = selected;
         }
         this.render();
         return;
@@ -686,7 +758,7 @@ class GameClient {
       if (e.key === "r" || e.key === "R" || e.key === "к" || e.key === "К") {
         e.preventDefault(); this.focus = "own";
         const index = this.shipAt(this.cursor.own);
-        if (this.setup.selected === null && index >= 0) this.rotatePlaced(index); else this.setup.orient += 1;
+        if (index >= 0) this.rotatePlaced(index); else this.setup.orient += 1;
         this.render(); return;
       }
       if (e.key === "Delete" || e.key === "Backspace") {
@@ -697,7 +769,7 @@ class GameClient {
       }
       this.moveCursor(e, "own", () => {
         const index = this.shipAt(this.cursor.own);
-        if (this.setup.selected === null && index >= 0) { this.setup.placed[index] = null; this.setup.selected = index; }
+        if (index >= 0) { this.setup.placed[index] = null; this.setup.selected = index; }
         else if (this.setup.selected !== null) this.placeAt(this.setup.selected, this.cursor.own, this.setup.orient);
         this.setup.hover = this.cursor.own;
         this.render();
@@ -793,7 +865,8 @@ class GameClient {
     const painting = this.paintMode() && st.selected !== null ? el("p", { id: "marked" }, t("web.setup.marked", {
       ship: capitalised(kindName(kinds[st.selected])), count: st.drawing.length, size: kinds[st.selected].size })) : null;
     return el("div", {},
-      el("p", {}, this.paintMode() ? t("web.setup.bent_help") : this.straight() ? t("web.setup.help") : t("web.setup.shape_help")),
+      el("p", {}, t(this.fleetKinds().some((k) => k.shape === "king") ? "web.setup.king_help"
+        : this.paintMode() ? "web.setup.bent_help" : this.straight() ? "web.setup.help" : "web.setup.shape_help")),
       this.legend(),
       this.state.options.setup_seconds ? el("p", { id: "setup-timer-note" }, t("web.setup.timer_note")) : null,
       dock, painting,
@@ -823,7 +896,7 @@ class GameClient {
     if (s.phase === "battle" || s.phase === "setup") {
       items.push(el("button", { id: "resign", onclick: () => { if (confirm(t("web.resign_confirm"))) this.send({ type: "resign" }); } }, t("web.resign")));
     }
-    if (s.phase !== "waiting" && s.phase !== "over") {
+    if (s.phase !== "waiting" && s.phase !== "over" && !s.players[1 - this.seat].computer) {
       const select = el("select", { id: "chat-phrase" }, OPTIONS.chat.map((p) => el("option", { value: p }, t(p))));
       items.push(select, el("button", { id: "chat-send", onclick: () => this.send({ type: "chat", phrase: select.value }) }, t("web.chat")));
     }
@@ -840,7 +913,7 @@ class GameClient {
         items.push(el("span", {}, t("web.rematch_waiting")));
       } else {
         items.push(el("button", { class: "primary", id: "rematch", onclick: () => this.send({ type: "rematch" }) },
-          s.rematch[1 - this.seat] ? `${t("web.rematch")} ✓` : t("web.rematch")));
+          s.rematch[1 - this.seat] ? t("web.rematch_accept") : t("web.rematch")));
       }
       items.push(el("a", { href: "/" }, t("web.lobby_link")));
     }
@@ -857,7 +930,6 @@ class GameClient {
   renderLinks() {
     const s = this.state, origin = location.origin, links = [];
     const field = (label, id, value) => el("label", {}, label, el("input", { id, readonly: true, value, onclick: (e) => e.target.select() }));
-    if (s.invite) links.push(field(t("web.waiting.invite"), "invite-link", `${origin}/join/${s.game}/${s.invite}`));
     links.push(field(t("web.watch_link"), "watch-link", `${origin}/watch/${s.game}/${s.watch}`));
     return el("div", { class: "links" }, links);
   }

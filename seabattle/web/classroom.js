@@ -130,7 +130,7 @@ function board(team) {
   const s = STATE;
   const active = s.to_move !== null && s.to_move === 1 - team;
   const node = el("div", { class: `board enemy${active ? " active" : ""}`, id: `field-${team}`,
-    style: `grid-template-columns: repeat(${s.width + 1}, var(--cell))` });
+    style: `--cols: ${s.width + 1};` });
   node.append(el("div", { class: "label" }));
   for (const letter of s.columns) node.append(el("div", { class: "label" }, letter));
   for (let row = 0; row < s.height; row++) {
