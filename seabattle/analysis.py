@@ -12,6 +12,10 @@ For scale, the admiral itself plays the same enemy fleet from the start of the
 game, ``admiral_games`` times with different seeds, and its shot counts are kept
 (:attr:`PlayerAnalysis.admiral_shots`).
 
+Only rule sets the admiral plays can be analysed (see :func:`unmodelled_variants`):
+for others the posterior has no model of what a shot reveals, and
+:func:`analyze_record` refuses the record with a reason.
+
 The module does no I/O; ``seabattle analyze`` (:mod:`seabattle.commands.analyze`)
 prints what it finds. Every estimate and every admiral game draws from ``seed``
 alone, so the same record and seed give the same analysis.
@@ -44,14 +48,17 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
+from seabattle.ai.admiral import AdmiralStrategy
 from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.posterior import Posterior, SamplerSettings, scaled_settings
+from seabattle.ai.posterior import Estimate, Posterior, SamplerSettings, scaled_settings
 from seabattle.bench import play_game
 from seabattle.coords import iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.events import Shot, ShotResult
+from seabattle.i18n import Text, listed
 from seabattle.record import GameRecord
 from seabattle.rules import Rules
+from seabattle.view import PlayerView
 
 
 class Verdict(Enum):
@@ -193,6 +200,38 @@ class GameAnalysis:
         }
 
 
+_UNMODELLED: dict[str, str] = {
+    "mines": "analyze.why.mines",
+    "minesweepers": "analyze.why.minesweepers",
+    "submarines": "analyze.why.submarines",
+    "announce = none": "analyze.why.silent",
+    "flying_dutchman": "analyze.why.dutchman",
+}
+"""Variants of :meth:`~seabattle.rules.Rules.variants` the posterior does not model,
+with the message key naming each."""
+
+
+def unmodelled_variants(rules: Rules) -> tuple[Text, ...]:
+    """Why the admiral's posterior cannot judge shots under ``rules``: empty when it can.
+
+    The test is the admiral's own (:meth:`~seabattle.ai.admiral.AdmiralStrategy.supports`:
+    in a live game a weaker level plays such rules instead); the reasons name the
+    variants to blame, such as mines or the Flying Dutchman.
+
+    >>> from seabattle.rules import find_rules, with_variants
+    >>> unmodelled_variants(find_rules("classic"))
+    ()
+    >>> [reason.key for reason in unmodelled_variants(
+    ...     with_variants(find_rules("classic"), {"mines": 2, "announce": "none"}))]
+    ['analyze.why.mines', 'analyze.why.silent']
+    """
+    if AdmiralStrategy.supports(rules):
+        return ()
+    reasons = tuple(Text(_UNMODELLED[key]) for key in rules.variants() if key in _UNMODELLED)
+    # Else only a ship shape whose placements cannot be listed is left to blame.
+    return reasons or (Text("analyze.why.shape"),)
+
+
 def analysis_settings(rules: Rules) -> SamplerSettings:
     """The sampler settings of the analysis: the admiral's, with four times the samples.
 
@@ -210,8 +249,14 @@ def analyze_record(record: GameRecord, players: Iterable[int] = (0, 1), *, seed:
 
     ``admiral_games`` seeded games of the admiral against each player's enemy fleet
     give the comparison (0 skips them). Raises :class:`~seabattle.errors.SeaBattleError`
-    for a player number other than 0 or 1 or a negative number of games.
+    for a player number other than 0 or 1 or a negative number of games, for rules
+    the posterior does not model (naming the variants, see :func:`unmodelled_variants`),
+    and for a view in which the sampler finds no fitting enemy fleet (naming the move).
     """
+    reasons = unmodelled_variants(record.rules)
+    if reasons:
+        raise SeaBattleError("error.cannot_analyze", rules=record.rules.name,
+                             reasons=listed(reasons))
     chosen = tuple(dict.fromkeys(players))
     for player in chosen:
         if player not in (0, 1):
@@ -232,11 +277,12 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
     game = record.game(0)
     shots: list[ShotAnalysis] = []
     for move, event in enumerate(record.events, start=1):
-        # A sunk submarine's dying shot is the rules' doing, not the player's choice.
-        if isinstance(event, Shot) and event.player == player and not getattr(
-                event, "dying", False):
+        if isinstance(event, Shot) and event.player == player:
             view = game.view(player)
-            estimate = posterior.estimate(view, rng.getrandbits(63))
+            # A salvo is chosen whole: every shot of it is judged by what was known when
+            # the turn began, not by the answers to the shots before it in the volley.
+            if game.volley_left == game.shots_due(player):
+                estimate = _estimate(posterior, view, rng.getrandbits(63), move)
             chances = estimate.probabilities
             open_cells = list(iter_cells(TargetingStrategy.candidates(view)))
             best_cell = max(open_cells, key=lambda cell: chances[cell])
@@ -253,10 +299,18 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
     return PlayerAnalysis(player, record.players[player].name, tuple(shots), sank, admiral)
 
 
+def _estimate(posterior: Posterior, view: PlayerView, seed: int, move: int) -> Estimate:
+    """The posterior for ``view`` before shot number ``move``, its failure as a message."""
+    try:
+        return posterior.estimate(view, seed)
+    except RuntimeError as error:  # the sampler found no fleet within its search budget
+        raise SeaBattleError("error.analysis_failed", move=move, problem=str(error)) from error
+
+
 def _clamp(chance: float) -> float:
     # Sums of floating-point shares can stray a hair outside [0, 1].
     return min(1.0, max(0.0, chance))
 
 
 __all__ = ["THRESHOLDS", "GameAnalysis", "PlayerAnalysis", "ShotAnalysis", "Verdict",
-           "analysis_settings", "analyze_record", "classify"]
+           "analysis_settings", "analyze_record", "classify", "unmodelled_variants"]

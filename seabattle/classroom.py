@@ -42,7 +42,14 @@ from typing import Any, Final
 from seabattle.coords import ALPHABETS, Alphabet, Coordinates, bit, iter_cells
 from seabattle.errors import IllegalShotError, RecordError, RulesError, SeaBattleError
 from seabattle.events import Shot, ShotResult
-from seabattle.fleet import Fleet, Ship, random_fleet, ship_from_cells, validate_fleet
+from seabattle.fleet import (
+    Fleet,
+    Ship,
+    check_ship,
+    random_fleet,
+    ship_from_cells,
+    validate_fleet,
+)
 from seabattle.game import Game, other
 from seabattle.i18n import LANGUAGES, Language, Text
 from seabattle.record import GameRecord, PlayerInfo, fleet_from_data
@@ -173,7 +180,8 @@ class ProblemSet:
                                   known=", ".join(sorted(_TOP_KEYS)))
         if data.get("format") != FORMAT or data.get("version") != VERSION:
             raise ProblemSetError("error.problems_format", source=source,
-                                  value=f"{data.get('format')!r} {data.get('version')!r}")
+                                  value=f"format = {data.get('format')!r}, "
+                                        f"version = {data.get('version')!r}")
         language = data.get("language", "en")
         if language not in LANGUAGES:
             raise ProblemSetError("error.problems_field", source=source, where=where_file,
@@ -328,14 +336,22 @@ def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
             kind = next((k for k in left if k.size == len(cells)
                          and (k.role is Role.MINE) == mine), None)
             if kind is None:
+                forgot_word = not mine and any(k.role is Role.MINE and k.size == len(cells)
+                                               for k in left)
                 raise SeaBattleError("error.generic", problem=Text(
-                    "classroom.fleet_unknown_piece", {"size": len(cells)}))
+                    "classroom.fleet_mine_word" if forgot_word
+                    else "classroom.fleet_unknown_piece", {"size": len(cells)}))
             left.remove(kind)
-            ships.append(ship_from_cells(rules, kind, cells))
+            ship = ship_from_cells(rules, kind, cells)
+            check_ship(rules, ships, ship)  # here, so that an error names this line
+            ships.append(ship)
         except SeaBattleError as error:
             raise SeaBattleError("error.fleet_file_line", path=source, line=number,
                                  problem=error.text) from None
-    return validate_fleet(rules, ships)
+    try:
+        return validate_fleet(rules, ships)
+    except SeaBattleError as error:  # pieces missing
+        raise SeaBattleError("error.fleet_file", path=source, problem=error.text) from None
 
 
 class MathBattle:

@@ -48,12 +48,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # here, so that a reader gone away is caught below
     except SeaBattleError as error:
         language = getattr(args, "lang", None) or default_language()
         print(f"seabattle: {error.message(language)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (``seabattle bench --json | head``): stop quietly, and
+        # keep Python from complaining again when it flushes stdout on the way out.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     return status
 
 

@@ -25,7 +25,7 @@ from seabattle.errors import (
     ShipShapeError,
     ShipTouchError,
 )
-from seabattle.i18n import Text
+from seabattle.i18n import Text, listed
 from seabattle.rules import Role, Rules, ShipKind
 from seabattle.shapes import LayoutSearch, halo, has_shape, place_singles, random_king_ship
 
@@ -140,11 +140,7 @@ def describe_fleet(kinds: Iterable[ShipKind]) -> Text:
         ", ".join(f"{size}×{sizes[size]}" for size in sorted(sizes, reverse=True))]
     parts += [Text("fleet.pieces", {"piece": Text(f"role.{role.value}"), "count": pieces[role]})
               for role in Role if pieces[role]]
-    parts = [part for part in parts if part] or ["—"]
-    text = Text("fleet.parts", {"parts": parts[0]})
-    for part in parts[1:]:
-        text = Text("fleet.parts_more", {"parts": text, "part": part})
-    return text
+    return listed([part for part in parts if part] or ["—"])
 
 
 @dataclass(frozen=True)

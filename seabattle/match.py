@@ -94,17 +94,20 @@ def parse_player(text: str, *, check: bool = True) -> PlayerSpec:
     """
     name = text.strip()
     level, colon, placement = name.partition(":")
+    bad_placement: SeaBattleError | None = None
     if level.lower() in builtin_names():
         if not colon:
             return PlayerSpec(label=name, level=level.lower())
         try:
             find_placement_function(placement)
-        except SeaBattleError:
-            pass  # not level:placement after all; perhaps a command
+        except SeaBattleError as error:
+            bad_placement = error  # unless it is a command after all
         else:
             return PlayerSpec(label=name, level=level.lower(), placement=placement.lower())
     argv = tuple(shlex.split(name))
     if check and (not argv or shutil.which(argv[0]) is None and not Path(argv[0]).is_file()):
+        if bad_placement is not None:
+            raise bad_placement
         raise SeaBattleError("bot.unknown_player", name=text, levels=", ".join(builtin_names()))
     return PlayerSpec(label=name, argv=argv)
 
@@ -636,6 +639,14 @@ def _file_part(label: str) -> str:
     return text.strip("-")[:40] or "bot"
 
 
+def check_event_rules(rules: Rules) -> Rules:
+    """``rules`` if bots can play them (no variant: the line protocol has none), else a
+    :class:`~seabattle.errors.SeaBattleError` naming the variants."""
+    if rules.variants():
+        raise SeaBattleError("match.variants", variants=", ".join(rules.variants()))
+    return rules
+
+
 def run_event(specs: Sequence[PlayerSpec], rules: Rules, games: int, *,
               seed: str | int | None = None, limits: Limits | None = None, jobs: int = 1,
               keep_records: bool = False,
@@ -643,9 +654,8 @@ def run_event(specs: Sequence[PlayerSpec], rules: Rules, games: int, *,
     """A round robin of ``games`` games per pair (two players: a match)."""
     if len(specs) < 2:
         raise SeaBattleError("match.need_players", count=len(specs))
-    if rules.variants():
-        raise SeaBattleError("match.variants", variants=", ".join(rules.variants()))
     specs = unique_labels(specs)
+    check_event_rules(rules)
     seed = str(random.SystemRandom().randrange(2**32) if seed is None else seed)
     batches = schedule(specs, rules, games, seed=seed, limits=limits or Limits(), jobs=jobs,
                        keep_records=keep_records)

@@ -96,7 +96,11 @@ class PlainGame:
         self.output = stdout
         self.manual = manual
         self.coords = settings.coordinates()
+        self.example = self.coords.name(2 * settings.rules.width + 1)
+        """A cell to show how cells are typed: the second column of the third row, B3 or Б3."""
         self.session: VsComputer = settings.new_session()
+        self.game_number = 1
+        """Which game of this run is being played: its record goes to its own file."""
 
     # --- small helpers ------------------------------------------------------------
 
@@ -126,10 +130,15 @@ class PlainGame:
         self.say("plain.welcome", rules=rules.name, size=f"{rules.width}×{rules.height}",
                  fleet=", ".join(f"{self.tr(k.title)} ({k.size})×{n}"
                                  for k, n in rules.fleet_counts()))
-        self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING)
-        if rules.variants():
-            self.say("plain.legend_variants", mine=MINE, sweeper=SWEEPER, sub=SUB, given=GIVEN,
-                     moved=MOVED)
+        self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING,
+                 example=self.example)
+        # Only the marks this game can show: a salvo, say, has none of its own.
+        items = [self.tr(Text(f"plain.legend.{variant}", {
+            "mine": MINE, "given": GIVEN, "sweeper": SWEEPER, "sub": SUB, "moved": MOVED}))
+            for variant in ("mines", "minesweepers", "submarines", "flying_dutchman")
+            if variant in rules.variants()]
+        if items:
+            self.say("plain.legend_variants", items=", ".join(items))
         try:
             while True:
                 fleet = self._place_fleet() if self.manual else self.session.random_fleet()
@@ -138,16 +147,21 @@ class PlainGame:
                 if self.ask("plain.again").lower() not in ("y", "yes", "д", "да"):
                     return 0
                 self.session = self.settings.new_session(seed=self.session.seed + 1)
+                self.game_number += 1
         except EndOfInput:
             self._save()
             self.say("plain.goodbye")
             return 0 if self.session.game and self.session.game.is_over else 1
 
     def _save(self) -> None:
-        path = self.settings.save_path
+        path = self.settings.record_path(self.game_number)
         if path is None or self.session.game is None:
             return
-        path.write_text(self.session.record().to_json(), encoding="utf-8")
+        try:
+            path.write_text(self.session.record().to_json(), encoding="utf-8")
+        except OSError as error:
+            self.say("game.save_failed", path=str(path), problem=error.strerror or str(error))
+            return
         self.say("plain.saved", path=str(path))
 
     def _place_fleet(self) -> Fleet:
@@ -160,7 +174,8 @@ class PlainGame:
             kind = kinds[0]
             symbols = _own_symbols(rules.grid.size, placed, 0)
             self.output.write("\n".join(render_field(symbols, self.settings)) + "\n")
-            line = self.ask("plain.place_prompt", ship=self.tr(kind.title), size=kind.size)
+            line = self.ask("plain.place_prompt", ship=self.tr(kind.title), size=kind.size,
+                            example=self.example)
             command = line.lower()
             if command in ("auto", "авто"):
                 try:
@@ -184,7 +199,7 @@ class PlainGame:
         rules = self.settings.rules
         words = line.replace(",", " ").split()
         if not words:
-            raise SeaBattleError("error.ship_syntax")
+            raise SeaBattleError("error.ship_syntax", example=self.example)
         direction = words[-1].lower() if len(words) == 2 else ""
         if direction in ("h", "v", "г", "в"):
             row, col = rules.grid.row_col(self.coords.parse(words[0]))
@@ -192,7 +207,7 @@ class PlainGame:
         if len(words) == 1 and kind.size == 1:
             return ship_from_cells(rules, kind, [self.coords.parse(words[0])])
         if len(words) != kind.size:
-            raise SeaBattleError("error.ship_syntax")
+            raise SeaBattleError("error.ship_syntax", example=self.example)
         return ship_from_cells(rules, kind, [self.coords.parse(w) for w in words])
 
     def _battle(self, fleet: Fleet) -> None:
@@ -300,7 +315,7 @@ class PlainGame:
         """Handle a non-shot command; ``True`` when the line was one."""
         command = line.lower()
         if command in ("help", "?", "помощь"):
-            self.say("plain.help")
+            self.say("plain.help", example=self.example)
             return True
         if command in ("resign", "сдаюсь"):
             self.session.resign()

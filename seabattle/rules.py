@@ -161,7 +161,7 @@ class Rules:
         if salvo != "ships" and (not isinstance(salvo, int) or isinstance(salvo, bool)
                                  or not 1 <= salvo <= self.grid.size):
             raise RulesError("error.rules_field", field="salvo", value=salvo,
-                             expected=Text("expect.salvo"))
+                             expected=Text("expect.salvo", {"most": self.grid.size}))
         roles = {kind.role for kind in self.fleet}
         if not roles & {Role.SHIP, Role.SUBMARINE}:
             raise RulesError("error.rules_field", field="ships", value=[],

@@ -91,6 +91,19 @@ class GameSettings:
         """The field and alphabet cells are shown and typed in."""
         return Coordinates(self.rules.grid, self.alphabet or self.rules.alphabet_for(self.language))
 
+    def record_path(self, game_number: int) -> Path | None:
+        """Where the ``game_number``-th game's record goes: ``--save FILE`` for the first,
+        then ``FILE-2``, ``FILE-3``… so that playing again overwrites no record.
+
+        >>> from seabattle.rules import PRESETS
+        >>> GameSettings(PRESETS["classic"], save_path=Path("games/duel.json")).record_path(3)
+        PosixPath('games/duel-3.json')
+        """
+        path = self.save_path
+        if path is None or game_number == 1:
+            return path
+        return path.with_stem(f"{path.stem}-{game_number}")
+
     def new_session(self, seed: int | None = None) -> VsComputer:
         """A new game with these settings (``seed`` overrides the settings' seed)."""
         return VsComputer(self.rules, self.level, seed=self.seed if seed is None else seed,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -14,6 +15,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from seabattle.ai.levels import make_strategy
+from seabattle.ai.player import ComputerPlayer
+from seabattle.ai.posterior import SamplerSettings
 from seabattle.analysis import (
     THRESHOLDS,
     GameAnalysis,
@@ -23,11 +26,12 @@ from seabattle.analysis import (
 )
 from seabattle.cli import main
 from seabattle.coords import iter_cells
-from seabattle.events import Shot
+from seabattle.errors import SeaBattleError
+from seabattle.events import Handover, MineReveal, Shot, ShotResult
 from seabattle.fleet import random_fleet
 from seabattle.game import Game
 from seabattle.record import GameRecord
-from seabattle.rules import find_rules, rules_from_dict
+from seabattle.rules import Rules, find_rules, rules_from_dict, with_variants
 from seabattle.session import VsComputer
 
 TINY = rules_from_dict({"width": 5, "ships": [{"size": 2, "count": 1}, {"size": 1, "count": 1}]})
@@ -44,6 +48,25 @@ def person_game(seed: int = 5, level: str = "easy") -> GameRecord:
     while not session.view().is_over:
         session.fire(person.choose(session.view()))
     return GameRecord.from_json(session.record().to_json())
+
+
+def computer_game(rules: Rules, seed: int = 3, max_events: int | None = None) -> GameRecord:
+    """A seeded game of two computers at ``hard`` (or the level that plays ``rules``
+    instead), hand-overs, mine reveals and ship moves included; ``max_events`` stops it
+    early. With seed 3 mines go off and a minesweeper reveals a mine."""
+    fleets = [random_fleet(rules, random.Random(f"{seed}:fleet:{p}")) for p in (0, 1)]
+    game = Game(rules, fleets)
+    players = [ComputerPlayer(make_strategy("hard", random.Random(f"{seed}:shots:{p}"), rules),
+                              random.Random(f"{seed}:decisions:{p}")) for p in (0, 1)]
+    while not game.is_over and (max_events is None or len(game.events) < max_events):
+        for seat, player in enumerate(players):
+            player.act(game, seat)
+    return GameRecord.of(game)
+
+
+def classic_with(**variants: object) -> Rules:
+    """Classic rules with variants (``mines=2``), named as ``--mines 2`` names them."""
+    return with_variants(find_rules("classic"), variants)
 
 
 @pytest.fixture(scope="module")
@@ -150,6 +173,76 @@ def test_unknown_players_and_negative_games_are_refused(record: GameRecord) -> N
         analyze_record(record, admiral_games=-1)
 
 
+@pytest.mark.parametrize(("rules", "reasons"), [
+    (classic_with(mines=2), "this game has mines$"),
+    (classic_with(minesweepers=1, mines=1), "this game has mines, minesweepers$"),
+    (classic_with(submarines=1), "this game has submarines$"),
+    (classic_with(announce="none"),
+     r"this game has sinkings answered as hits \(announce = none\)$"),
+    (find_rules("flying-dutchman"), "this game has the Flying Dutchman, whose ship moves$"),
+    (find_rules("math"), "this game has mines$"),
+], ids=lambda value: getattr(value, "name", ""))
+def test_rules_the_posterior_does_not_model_are_refused_saying_why(rules: Rules,
+                                                                   reasons: str) -> None:
+    # Mines, minesweepers and submarines are placed as if they were ships, a silent
+    # sinking reads as a hit on a ship still afloat, and the Dutchman moves: whole
+    # games of these crashed the sampler, or were judged against a wrong posterior.
+    record = computer_game(rules, max_events=None if rules.grid.width == 10 else 12)
+    expected = f"cannot analyse a game of {re.escape(repr(rules.name))}.*{reasons}"
+    with pytest.raises(SeaBattleError, match=expected) as refused:
+        analyze_record(record, admiral_games=0)
+    assert refused.value.message_key == "error.cannot_analyze"
+
+
+def test_the_refused_records_include_what_the_posterior_cannot_model() -> None:
+    # What the test above refuses: mines that went off and were paid for with a
+    # hand-over, a minesweeper hit that revealed a mine, and silent sinkings.
+    mines = computer_game(classic_with(mines=2)).events
+    assert any(isinstance(e, Shot) and e.result is ShotResult.MINE for e in mines)
+    assert any(isinstance(e, Handover) for e in mines)
+    sweeper = computer_game(classic_with(minesweepers=1, mines=1)).events
+    assert any(isinstance(e, MineReveal) and e.cell is not None for e in sweeper)
+    silent = computer_game(classic_with(announce="none"))
+    assert any(isinstance(e, Shot) and e.result is ShotResult.SUNK for e in silent.events)
+    heard = silent.game().view(0).shots
+    assert not any(shot.result is ShotResult.SUNK for shot in heard)
+
+
+@pytest.mark.parametrize("rules", [
+    with_variants(TINY, {"salvo": 2}), find_rules("bent"), find_rules("milton-bradley"),
+], ids=lambda rules: rules.name)
+def test_rules_the_admiral_plays_are_analysed(rules: Rules) -> None:
+    record = computer_game(rules, seed=1, max_events=None if rules.grid.width == 5 else 6)
+    check_consistent(record, analyze_record(record, admiral_games=0))
+
+
+def test_every_shot_of_a_salvo_is_judged_by_what_was_known_when_it_was_chosen() -> None:
+    # A salvo is named whole: its later shots may not be judged by the answers to its
+    # earlier ones. From one estimate, the best chance left can only fall along a volley;
+    # an estimate renewed after a hit in the volley would raise it next to the hit.
+    rules = with_variants(find_rules("classic"), {"salvo": 3})
+    record = computer_game(rules, seed=2)
+    shots = analyze_record(record, players=(0,), admiral_games=0).players[0].shots
+    volleys = [shots[i:i + 3] for i in range(0, len(shots) - 2, 3)]
+    assert len(volleys) > 10
+    hit_inside = 0
+    for volley in volleys:
+        assert [s.best for s in volley] == sorted((s.best for s in volley),
+                                                         reverse=True)
+        hit_inside += any(s.result.is_hit for s in volley[:-1])
+    assert hit_inside > 3  # volleys whose later shots a renewed estimate would have judged
+
+
+def test_a_sampler_that_finds_no_fleet_is_reported_with_the_move(record: GameRecord) -> None:
+    # One search step can place no classic fleet: the sampler gives up at the first shot.
+    starved = SamplerSettings(exact_nodes=0, search_nodes=1)
+    first = next(i for i, e in enumerate(record.events, start=1)
+                 if isinstance(e, Shot) and e.player == 1)
+    with pytest.raises(SeaBattleError, match=f"cannot analyse move {first}:") as failed:
+        analyze_record(record, players=(1,), admiral_games=0, settings=starved)
+    assert failed.value.message_key == "error.analysis_failed"
+
+
 # --- the command ---------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
@@ -215,3 +308,22 @@ def test_bad_files_are_refused_with_exit_status_2(tmp_path: Path, record_file: P
     broken = run_command(str(corrupt))
     assert broken.returncode == 2 and "invalid game record" in broken.stderr
     assert broken.stdout == ""
+
+
+@pytest.mark.parametrize(("rules", "language", "reason"), [
+    (classic_with(announce="none"), "en",
+     "this game has sinkings answered as hits (announce = none)"),
+    (classic_with(minesweepers=1, mines=1), "ru", "а в этой партии есть мины, тральщики"),
+    (find_rules("flying-dutchman"), "ru", "Летучий голландец, который перемещается"),
+], ids=["announce-none", "minesweepers", "flying-dutchman"])
+def test_the_command_refuses_what_it_cannot_analyse_with_exit_status_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: Rules, language: str,
+        reason: str) -> None:
+    # Before the fix: RuntimeError (no enemy fleet fits the view) and ValueError (no
+    # king ship is listed) tracebacks.
+    path = tmp_path / "game.json"
+    record = computer_game(rules, max_events=None if rules.grid.width == 10 else 12)
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert main(["analyze", str(path), "--lang", language]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and reason in err and rules.name in err

@@ -249,7 +249,7 @@ def test_tournament_of_four_strategies(capsys: pytest.CaptureFixture[str], tmp_p
                    "--seed", "5", "--records", str(tmp_path), "--no-progress"])
     out = capsys.readouterr().out
     assert status == 0
-    assert "Tournament: 4 players, 1 games per pair" in out
+    assert "Tournament, rules classic; players: 4, games per pair: 1" in out
     assert len(list(tmp_path.glob("*.json"))) == 6
     rows = [line.split() for line in out.splitlines()
             if line[:1].isdigit() and len(line.split()) == 11]

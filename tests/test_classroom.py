@@ -306,10 +306,16 @@ def test_fleet_files_in_text_and_json(tmp_path: Path) -> None:
     assert read_fleet(as_json, RULES, ALPHABETS["latin"]) == fleet
     bad = tmp_path / "bad.txt"
     bad.write_text("A1 A2 A3 A4 A5\n", encoding="utf-8")
-    with pytest.raises(SeaBattleError, match="line 1: .*no piece of 5 cells"):
+    with pytest.raises(SeaBattleError, match="line 1: no piece of size 5 is left"):
         read_fleet(bad, RULES, ALPHABETS["latin"])
     bad.write_text("A1 A2 A3 A4\n", encoding="utf-8")  # the rest of the fleet missing
-    with pytest.raises(SeaBattleError, match=r"4×1, 3×2, 2×3, 1×4, mine ×3; got 4×1$"):
+    with pytest.raises(SeaBattleError, match=r"bad.txt: .*4×1, 3×2, 2×3, 1×4, mine ×3; got 4×1$"):
+        read_fleet(bad, RULES, ALPHABETS["latin"])
+    bad.write_text("A1 A2 A3 A4\nC1 C2 C3\nJ1\nJ3\nJ5\nJ7\nJ9\n", encoding="utf-8")
+    with pytest.raises(SeaBattleError, match="line 7: no boat is left to place; a mine is "):
+        read_fleet(bad, RULES, ALPHABETS["latin"])
+    bad.write_text("A1 A2 A3 A4\nC6 C7 C8\nD6 D7 D8\n", encoding="utf-8")
+    with pytest.raises(SeaBattleError, match="line 3: the cruiser at D6–D8 touches the cruiser"):
         read_fleet(bad, RULES, ALPHABETS["latin"])
 
 

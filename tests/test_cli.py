@@ -127,6 +127,7 @@ def test_plain_salvo_game_to_the_end(tmp_path: Path) -> None:
                      stdin="\n".join(lines) + "\n")
     assert done.returncode == 0, done.stderr
     assert "Salvo: 3 shots this turn." in done.stdout
+    assert "Also:" not in done.stdout  # no marks of its own to explain
     assert "Your salvo, 3 of 3 cells still to name:" in done.stdout
     assert "Your salvo, 2 of 3 cells still to name:" in done.stdout
     assert "the salvo names D1 twice" in done.stdout
@@ -146,7 +147,7 @@ def test_plain_mines_hand_over_a_cell_and_the_record_holds_it(tmp_path: Path) ->
                      "--level", "novice", "--first", "me", "--lang", "en",
                      "--save", str(record), stdin="\n".join([*lines, "n"]) + "\n")
     assert done.returncode == 0, done.stderr
-    assert "Also: + mine, = minesweeper, S submarine" in done.stdout
+    assert "Also: + mine, ! handed over (a sure hit), S submarine." in done.stdout
     assert ": Mine!" in done.stdout
     assert "hand over one unhit cell of your fleet" in done.stdout
     assert "You hand over" in done.stdout
@@ -159,3 +160,73 @@ def test_plain_variant_options_that_do_not_go_together_are_refused() -> None:
     done = seabattle("play", "--plain", "--salvo", "2", "--mines", "1", "--lang", "en")
     assert done.returncode == 2
     assert "salvoes do not combine with submarines, mines" in done.stderr
+
+
+# --- what a user may get wrong on the command line ------------------------------------
+
+def test_playing_again_saves_each_game_to_its_own_file(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "\n".join(EVERY_CELL)
+    done = seabattle("play", "--plain", "--rules", "six", "--seed", "4", "--level", "novice",
+                     "--first", "me", "--lang", "en", "--save", str(record),
+                     stdin=f"{moves}\ny\n{moves}\nn\n")
+    assert done.returncode == 0, done.stderr
+    second = tmp_path / "game-2.json"
+    assert f"Game saved to {record}." in done.stdout and f"Game saved to {second}." in done.stdout
+    first_game, second_game = (GameRecord.from_json(path.read_text(encoding="utf-8")).game()
+                               for path in (record, second))
+    assert first_game.is_over and second_game.is_over
+    assert first_game.fleets != second_game.fleets
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    (["play", "--save", "/no/such/folder/game.json"], "there is no folder '/no/such/folder'"),
+    (["play", "--salvo", "200"], "salvo = 200 is not valid: expected a number of shots from 1 to"),
+    (["play", "--mines", "-1"], "'-1': expected a whole number from 0 up"),
+    (["match", "easy", "hard", "--games", "0"], "'0': expected a whole number from 1 up"),
+    (["match", "easy", "hard", "--time-ms", "-5"], "'-5': expected a whole number from 1 up"),
+    (["match", "hard:foo", "easy"], "unknown placement strategy 'foo'"),
+    (["tournament", "easy", "hard", "--jobs", "0"], "'0': expected a whole number from 1 up"),
+    (["bench", "--games", "0"], "the number of games must be at least 1, not 0"),
+    (["serve", "--port", "99999"], "'99999': expected a whole number from 1 to 65535"),
+    (["serve", "--grace", "-5"], "'-5': expected a whole number from 0 up"),
+])
+def test_bad_option_values_are_refused_before_anything_starts(args: list[str],
+                                                              words: str) -> None:
+    done = seabattle(*args)  # in English: the locale is C
+    assert done.returncode == 2
+    assert words in done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_files_that_cannot_be_used_are_refused_with_the_reason(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "records"
+    not_a_folder.write_text("", encoding="utf-8")
+    binary = tmp_path / "rules.toml"
+    binary.write_bytes(bytes(range(128, 256)))
+    text = tmp_path / "rules.txt"
+    text.write_text("width = 6\n", encoding="utf-8")
+    not_a_database = tmp_path / "games.sqlite3"
+    not_a_database.write_text("hello " * 200, encoding="utf-8")
+    for args, words in (
+            (["match", "easy", "hard", "--games", "1", "--records", str(not_a_folder)],
+             f"cannot write into the folder '{not_a_folder}'"),
+            (["play", "--rules", str(binary)], "it is not UTF-8 text"),
+            (["bench", "--rules", str(text)], "a rules file is read by its ending"),
+            (["serve", "--db", str(tmp_path)], f"cannot use the database '{tmp_path}'"),
+            (["serve", "--db", str(not_a_database)], "file is not a database")):
+        done = seabattle(*args)
+        assert done.returncode == 2, args
+        assert words in done.stderr, args
+        assert "Traceback" not in done.stderr and done.stdout == "", args
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "seabattle", "bench", "--games", "4", "--level", "novice",
+         "--jobs", "1", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # as `| head` does once it has read enough
+    errors = process.stderr.read()
+    assert process.wait(timeout=120) == 141
+    assert "Traceback" not in errors and "BrokenPipe" not in errors

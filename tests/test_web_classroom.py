@@ -206,7 +206,7 @@ def test_teams_bring_their_own_fleets(db: Path) -> None:
 
 @pytest.mark.parametrize(("fleets", "words"), [
     ([{"text": OWN_FLEET.replace("C6", "C6 C7 C8 C9 C10"), "file": "reds.txt"}, None],
-     ["reds.txt, line 8", "5 cells"]),
+     ["reds.txt, line 8", "size 5"]),
     ([None, {"text": OWN_FLEET.replace("C6", "B6")}], ["touches"]),
     ([None, {"text": "[1, 2", "file": "blues.json"}], ["blues.json"]),
     ([{"text": 5}, None], ["fleets"]),

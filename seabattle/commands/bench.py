@@ -13,7 +13,13 @@ import json
 from pathlib import Path
 
 from seabattle.ai.placement import PLACEMENTS
-from seabattle.commands.options import add_rules_option, chosen_language, load_rules, progress_bar
+from seabattle.commands.options import (
+    add_rules_option,
+    chosen_language,
+    load_rules,
+    output_file,
+    progress_bar,
+)
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import translate
 from seabattle.rules import Rules, find_rules
@@ -40,10 +46,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                              "minesweepers or the Flying Dutchman)")
     parser.add_argument("--fleets", type=Path, default=None, metavar="FILE",
                         help="play against the fleets of a fleets file instead (docs/bench.md)")
-    parser.add_argument("--save-fleets", type=Path, default=None, metavar="FILE",
+    parser.add_argument("--save-fleets", type=output_file, default=None, metavar="FILE",
                         help="write the fleets played against to a fleets file")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.add_argument("--plot", default=None, metavar="FILE.png",
+    parser.add_argument("--plot", type=output_file, default=None, metavar="FILE.png",
                         help="draw the distribution of shots of each strategy (needs matplotlib)")
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: one per core)")

@@ -15,7 +15,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
-from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
+from seabattle.commands.options import (
+    add_language_options,
+    chosen_alphabet,
+    chosen_language,
+    output_file,
+)
 from seabattle.coords import Alphabet, Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.events import Shot
@@ -46,7 +51,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="the second team's fleet (default: placed at random)")
     parser.add_argument("--first", type=int, choices=(1, 2), default=1,
                         help="which team fires first (default 1)")
-    parser.add_argument("--save", type=Path, default=None, metavar="FILE",
+    parser.add_argument("--save", type=output_file, default=None, metavar="FILE",
                         help="write the lesson record (JSON) to FILE at the end")
     parser.add_argument("--plain", action="store_true",
                         help="line by line on stdin/stdout instead of full-screen")

@@ -5,7 +5,14 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from seabattle.commands.options import add_rules_option, chosen_language, load_rules, progress_bar
+from seabattle.commands.options import (
+    add_rules_option,
+    chosen_language,
+    load_rules,
+    make_folder,
+    progress_bar,
+    whole_number,
+)
 from seabattle.i18n import translate
 
 MAX_FORFEITS_SHOWN = 10
@@ -14,19 +21,19 @@ MAX_FORFEITS_SHOWN = 10
 def add_event_options(parser: argparse.ArgumentParser, games: int) -> None:
     """The options a match and a tournament share."""
     add_rules_option(parser)
-    parser.add_argument("--games", type=int, default=games, metavar="N",
+    parser.add_argument("--games", type=whole_number(1), default=games, metavar="N",
                         help=f"games per pair of players (default {games}); "
                              "who shoots first alternates")
     parser.add_argument("--seed", default=None,
                         help="seed of the schedule and of every built-in player's choices "
                              "(default: a fresh one, printed)")
-    parser.add_argument("--time-ms", type=int, default=1000, metavar="MS",
+    parser.add_argument("--time-ms", type=whole_number(1), default=1000, metavar="MS",
                         help="a bot's time limit per shot (default 1000)")
-    parser.add_argument("--place-ms", type=int, default=5000, metavar="MS",
+    parser.add_argument("--place-ms", type=whole_number(1), default=5000, metavar="MS",
                         help="a bot's time limit to place its fleet (default 5000)")
-    parser.add_argument("--start-ms", type=int, default=10000, metavar="MS",
+    parser.add_argument("--start-ms", type=whole_number(1), default=10000, metavar="MS",
                         help="a bot's time limit to start and shake hands (default 10000)")
-    parser.add_argument("--jobs", type=int, default=None, metavar="N",
+    parser.add_argument("--jobs", type=whole_number(1), default=None, metavar="N",
                         help="worker processes (default: one per core)")
     parser.add_argument("--records", type=Path, default=None, metavar="DIR",
                         help="write every game record into DIR")
@@ -53,6 +60,7 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     """Parse the players, run the event, print the table (shared with ``tournament``)."""
     from seabattle.bots import Limits
     from seabattle.match import (
+        check_event_rules,
         default_jobs,
         match_table,
         parse_player,
@@ -62,8 +70,10 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     )
 
     language = chosen_language(args.lang)
-    rules = load_rules(args.rules)
+    rules = check_event_rules(load_rules(args.rules))
     specs = unique_labels([parse_player(text) for text in texts])
+    if args.records is not None:  # now, not after the games: no game is played in vain
+        make_folder(args.records)
     limits = Limits(shot_ms=args.time_ms, place_ms=args.place_ms, handshake_ms=args.start_ms)
     jobs = args.jobs or default_jobs()
     pairs = len(specs) * (len(specs) - 1) // 2

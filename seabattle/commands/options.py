@@ -11,8 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from seabattle.coords import ALPHABETS, Alphabet, find_alphabet
-from seabattle.errors import RulesError
-from seabattle.i18n import LANGUAGES, Language
+from seabattle.errors import RulesError, SeaBattleError
+from seabattle.i18n import LANGUAGES, Language, Text
 from seabattle.rules import PRESETS, Rules, find_rules, rules_from_dict, with_variants
 
 
@@ -30,6 +30,47 @@ def add_language_options(parser: argparse.ArgumentParser) -> None:
                         help="language of the game (default: from the locale)")
     parser.add_argument("--alphabet", choices=list(ALPHABETS), default=None,
                         help="column letters (default: the rules', else by language)")
+
+
+def whole_number(least: int, most: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number from ``least`` (to ``most``), else a clear refusal.
+
+    >>> whole_number(1)("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: '0': expected a whole number from 1 up
+    """
+    def parse(value: str) -> int:
+        try:
+            number = int(value)
+        except ValueError:
+            number = None
+        if number is None or number < least or (most is not None and number > most):
+            limits = f"from {least} up" if most is None else f"from {least} to {most}"
+            raise argparse.ArgumentTypeError(f"{value!r}: expected a whole number {limits}")
+        return number
+
+    return parse
+
+
+def output_file(value: str) -> Path:
+    """An argparse ``type``: a file to write later, checked now so no work is lost then."""
+    path = Path(value)
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r} is a folder, not a file")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{value!r}: there is no folder {str(path.parent)!r}")
+    return path
+
+
+def make_folder(path: Path) -> Path:
+    """Create ``path`` (and its parents) to write files into; a clear error if it cannot be."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SeaBattleError("error.output_folder", path=str(path),
+                             problem=error.strerror or str(error)) from None
+    return path
 
 
 def _salvo(value: str) -> int | str:
@@ -54,7 +95,7 @@ def add_variant_options(parser: argparse.ArgumentParser) -> None:
                        help="what a sinking tells: the ship's type, only 'sunk', or nothing")
     for key, what in (("mines", "mines"), ("minesweepers", "minesweepers"),
                       ("submarines", "submarines (one cell, a dying shot)")):
-        group.add_argument(f"--{key}", type=int, default=None, metavar="N",
+        group.add_argument(f"--{key}", type=whole_number(0), default=None, metavar="N",
                            help=f"{what} per fleet")
     group.add_argument("--mines-touch", action="store_true", default=None,
                        help="mines and minesweepers may touch ships and each other")
@@ -73,12 +114,17 @@ def load_rules(text: str, overrides: Mapping[str, object] | None = None) -> Rule
     :class:`~seabattle.errors.RulesError` saying why when they do not fit)."""
     path = Path(text)
     if path.suffix.lower() not in (".toml", ".json"):
+        if text not in PRESETS and path.is_file():
+            raise RulesError("error.rules_file", path=text, problem=Text("rules.file_suffix"))
         return with_variants(find_rules(text), overrides or {})
     try:
         content = path.read_text(encoding="utf-8")
     except OSError as error:
         problem = error.strerror or str(error)
         raise RulesError("error.rules_file", path=text, problem=problem) from None
+    except UnicodeDecodeError:
+        not_text = Text("rules.file_not_text")
+        raise RulesError("error.rules_file", path=text, problem=not_text) from None
     try:
         data = tomllib.loads(content) if path.suffix.lower() == ".toml" else json.loads(content)
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as error:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from seabattle.ai.levels import NAMES
 from seabattle.commands.options import (
@@ -14,6 +13,7 @@ from seabattle.commands.options import (
     chosen_alphabet,
     chosen_language,
     load_rules,
+    output_file,
     variant_overrides,
 )
 from seabattle.session import GameSettings
@@ -33,8 +33,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="who shoots first (default: by lot)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for every random choice: the same seed gives the same game")
-    parser.add_argument("--save", type=Path, default=None, metavar="FILE",
-                        help="write the game record to FILE (when the game ends or you quit)")
+    parser.add_argument("--save", type=output_file, default=None, metavar="FILE",
+                        help="write the game record to FILE (when the game ends or you quit; "
+                             "games played after it to FILE-2, FILE-3…)")
     parser.add_argument("--plain", action="store_true",
                         help="play line by line on stdin/stdout, no full-screen UI")
     parser.add_argument("--manual", action="store_true",

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import sqlite3
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from seabattle.commands.options import whole_number
+from seabattle.errors import SeaBattleError
 
 
 def default_db() -> Path:
@@ -21,10 +25,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                     "computer, spectators. Open http://HOST:PORT/ in a browser.")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on (default 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    parser.add_argument("--port", type=whole_number(1, 65535), default=8000,
+                        help="port (default 8000)")
     parser.add_argument("--db", type=Path, default=None, metavar="PATH",
                         help=f"the SQLite database of games (default {default_db()})")
-    parser.add_argument("--grace", type=int, default=60, metavar="SECONDS",
+    parser.add_argument("--grace", type=whole_number(0), default=60, metavar="SECONDS",
                         help="how long a vanished player is waited for before the opponent "
                              "may claim the win (default 60)")
     parser.set_defaults(run=run)
@@ -37,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
     from seabattle.server.app import create_app
 
     db = args.db or default_db()
-    app = create_app(db, grace_seconds=args.grace)
+    try:
+        app = create_app(db, grace_seconds=args.grace)
+    except (sqlite3.Error, OSError) as error:
+        raise SeaBattleError("error.database", path=str(db), problem=str(error)) from None
     print(f"seabattle: serving on http://{args.host}:{args.port}/ (games in {db})", flush=True)
     # No per-message compression: states are a few kB, and deflating every one costs
     # both sides more CPU than it saves on any network a game is played over.

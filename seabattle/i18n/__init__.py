@@ -17,7 +17,7 @@ how errors name ships: ``Text("ship.cruiser")`` becomes "cruiser" or "крейс
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal
@@ -57,6 +57,18 @@ class Text:
     def render(self, language: Language) -> str:
         """The text in ``language``."""
         return translate(self.key, language, **self.params)
+
+
+def listed(items: Sequence[str | Text]) -> Text:
+    """``items`` (at least one) as one text, separated by commas, each in the reader's language.
+
+    >>> listed(["4×1", Text("role.mine")]).render("ru")
+    '4×1, мина'
+    """
+    text = Text("list.one", {"item": items[0]})
+    for item in items[1:]:
+        text = Text("list.more", {"items": text, "item": item})
+    return text
 
 
 def translate(key: str, language: Language = "en", /, **params: Any) -> str:

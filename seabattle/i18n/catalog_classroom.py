@@ -13,9 +13,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.problems_unknown_key": ("{source}: {where}: unknown key(s) {keys}; known: {known}",
                                    "{source}: {where}: неизвестные ключи {keys}; допустимы: {known}"),
     "error.problems_format": (
-        "{source}: format is {value!r}; a problem file says format = \"seabattle-problems\" "
+        "{source}: the file has {value}; a problem file says format = \"seabattle-problems\" "
         "and version = 1",
-        "{source}: format = {value!r}; в файле задач должно быть format = \"seabattle-problems\" "
+        "{source}: в файле {value}; в файле задач должно быть format = \"seabattle-problems\" "
         "и version = 1"),
     "error.problems_none": ("{source}: there are no {kind}; a lesson needs at least one",
                             "{source}: нет ни одной задачи в разделе {kind}; нужна хотя бы одна"),
@@ -51,8 +51,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "не удаётся прочитать файл расстановки {path}: {problem}"),
     "error.fleet_file_line": ("{path}, line {line}: {problem}",
                               "{path}, строка {line}: {problem}"),
-    "classroom.fleet_unknown_piece": ("no piece of {size} cells is left to place",
-                                      "не осталось фигуры из {size} клеток"),
+    "classroom.fleet_unknown_piece": ("no piece of size {size} is left to place",
+                                      "не осталось фигуры размером {size}"),
+    "classroom.fleet_mine_word": ("no boat is left to place; a mine is written «mine E5»",
+                                  "однопалубных кораблей не осталось; мина пишется «мина Д5»"),
     # What the lesson shows (both the full-screen and the line interface).
     "classroom.title": ("Mathematical sea battle", "Математический морской бой"),
     "classroom.team_default": ("Team {number}", "Команда {number}"),

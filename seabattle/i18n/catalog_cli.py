@@ -45,11 +45,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "play.revealed": ("Enemy mines revealed to you: {cells}.",
                       "Вам открыты мины противника: {cells}."),
     # The line-by-line game (seabattle play --plain).
-    "plain.legend_variants": (
-        "Also: {mine} mine, {sweeper} minesweeper, {sub} submarine, {given} handed over "
-        "(a sure hit), {moved} hit on a ship that moved away.",
-        "А также: {mine} мина, {sweeper} тральщик, {sub} подлодка, {given} отданная клетка "
-        "(бейте наверняка), {moved} попадание по ушедшему кораблю."),
+    "plain.legend_variants": ("Also: {items}.", "А также: {items}."),
+    "plain.legend.mines": ("{mine} mine, {given} handed over (a sure hit)",
+                           "{mine} мина, {given} отданная клетка (бейте наверняка)"),
+    "plain.legend.minesweepers": ("{sweeper} minesweeper", "{sweeper} тральщик"),
+    "plain.legend.submarines": ("{sub} submarine", "{sub} подлодка"),
+    "plain.legend.flying_dutchman": ("{moved} hit on a ship that moved away",
+                                     "{moved} попадание по ушедшему кораблю"),
     "plain.salvo_prompt": ("Your salvo, {left} of {count} cells still to name:",
                            "Ваш залп, осталось назвать клеток: {left} из {count}:"),
     "plain.decide_prompt": (
@@ -62,22 +64,23 @@ MESSAGES: dict[str, tuple[str, str]] = {
                       "Морской бой — правила {rules}, поле {size}, флот: {fleet}."),
     "plain.legend": (
         "Symbols: {water} water, {ship} ship, {miss} miss, {hit} hit, {sunk} sunk, "
-        "{ring} known empty. Type a cell such as B3; help for commands.",
+        "{ring} known empty. Type a cell such as {example}; help for commands.",
         "Обозначения: {water} вода, {ship} корабль, {miss} мимо, {hit} ранен, {sunk} убит, "
-        "{ring} точно пусто. Вводите клетку, например Б3; help — список команд."),
+        "{ring} точно пусто. Вводите клетку, например {example}; help — список команд."),
     "plain.help": (
-        "Commands: a cell such as B3 fires (a salvo: several cells, on one line or more); "
+        "Commands: a cell such as {example} fires (a salvo: several cells, on one line or more); "
         "resign gives up; quit saves and leaves.",
-        "Команды: клетка, например Б3, — выстрел (залп: несколько клеток, в строку или по "
+        "Команды: клетка, например {example}, — выстрел (залп: несколько клеток, в строку или по "
         "одной); сдаюсь — сдаться; выход — сохранить и выйти."),
     "plain.place_prompt": (
-        "Place the {ship} ({size} cells): first cell and h or v (B3 h), or all its cells; "
+        "Place the {ship} ({size} cells): first cell and h or v ({example} h), or all its cells; "
         "auto fills the rest, undo takes the last ship back:",
-        "Поставьте корабль «{ship}» ({size} кл.): первая клетка и г или в (Б3 г) "
+        "Поставьте корабль «{ship}» ({size} кл.): первая клетка и г или в ({example} г) "
         "или все его клетки; авто — расставить остальные, отмена — убрать последний:"),
     "error.ship_syntax": (
-        "write the first cell and h (across) or v (down), like B3 h, or every cell of the ship",
-        "напишите первую клетку и г (по горизонтали) или в (по вертикали), например Б3 г, "
+        "write the first cell and h (across) or v (down), like {example} h, or every cell of "
+        "the ship",
+        "напишите первую клетку и г (по горизонтали) или в (по вертикали), например {example} г, "
         "или все клетки корабля"),
     "plain.shot_prompt": ("Your shot:", "Ваш выстрел:"),
     "plain.error": ("Try again: {message}.", "Попробуйте ещё раз: {message}."),
@@ -123,6 +126,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "не удалось прочитать запись {path!r}: {problem}"),
     "error.rules_file": ("cannot read the rules file {path!r}: {problem}",
                          "не удалось прочитать файл правил {path!r}: {problem}"),
+    "rules.file_suffix": ("a rules file is read by its ending, .toml or .json",
+                          "файл правил читается по окончанию имени: .toml или .json"),
+    "rules.file_not_text": ("it is not UTF-8 text", "это не текст в UTF-8"),
+    "error.output_folder": ("cannot write into the folder {path!r}: {problem}",
+                            "не удалось писать в папку {path!r}: {problem}"),
+    "error.database": ("cannot use the database {path!r}: {problem}",
+                       "не удалось открыть базу данных {path!r}: {problem}"),
     # seabattle analyze
     "analyze.title": ("{player}: every shot against the admiral's best",
                       "{player}: каждый выстрел против лучшего хода адмирала"),
@@ -163,6 +173,27 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Шанс: вероятность корабля в клетке по оценке адмирала, исходя из того, что стрелявший "
         "знал в тот момент; Потеря: лучший шанс минус выбранный (неточность от 0,08, ошибка "
         "от 0,15, грубая ошибка от 0,30)."),
+    "error.cannot_analyze": (
+        "cannot analyse a game of {rules!r}: the admiral's posterior models only fleets "
+        "of plain ships that stay put and whose sinkings are announced, and this game "
+        "has {reasons}",
+        "нельзя разобрать партию по правилам {rules!r}: модель адмирала знает только "
+        "флоты из обычных кораблей, которые стоят на месте и о потоплении которых "
+        "сообщают, а в этой партии есть {reasons}"),
+    "error.analysis_failed": (
+        "cannot analyse move {move}: the admiral's posterior found no enemy fleet that "
+        "fits what the shooter knew ({problem})",
+        "не удалось разобрать ход {move}: модель адмирала не нашла флот противника, "
+        "согласный с тем, что знал стрелявший ({problem})"),
+    "analyze.why.mines": ("mines", "мины"),
+    "analyze.why.minesweepers": ("minesweepers", "тральщики"),
+    "analyze.why.submarines": ("submarines", "подводные лодки"),
+    "analyze.why.silent": ("sinkings answered as hits (announce = none)",
+                           "молчаливое потопление: на него отвечают «ранил» (announce = none)"),
+    "analyze.why.dutchman": ("the Flying Dutchman, whose ship moves",
+                             "Летучий голландец, который перемещается"),
+    "analyze.why.shape": ("ships of a shape whose placements cannot be listed",
+                          "корабли формы, расстановки которой не перечислить"),
     # seabattle bot / match / tournament (seabattle.bots, seabattle.match)
     "bot.error": ("the bot failed: {problem}", "бот ошибся: {problem}"),
     "bot.error_syntax": ("malformed line {line!r}: {problem}",
@@ -173,16 +204,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bot.unknown_player": (
         "{name!r} is neither a built-in level ({levels}) nor a command that can be run",
         "{name!r} — не встроенный уровень ({levels}) и не команда, которую можно запустить"),
-    "match.title": ("{first} vs {second}: {games} games, rules {rules}",
+    "match.title": ("{first} vs {second}, rules {rules}; games: {games}",
                     "{first} против {second}: партий {games}, правила {rules}"),
-    "match.tournament_title": ("Tournament: {players} players, {games} games per pair, rules {rules}",
+    "match.tournament_title": ("Tournament, rules {rules}; players: {players}, games per pair: {games}",
                                "Турнир: участников {players}, партий в паре {games}, правила {rules}"),
     "match.progress": ("Playing", "Играем"),
     "match.records_saved": ("{count} game records written to {path}.",
                             "Записей партий: {count}, сохранены в {path}."),
     "match.forfeits": ("Forfeits:", "Поражения за нарушения:"),
     "match.forfeit_line": ("game {game}: {player} — {reason}", "партия {game}: {player} — {reason}"),
-    "match.summary": ("seed {seed}; {games} games in {seconds:.1f} s with {jobs} worker process(es)",
+    "match.summary": ("seed {seed}; games: {games} in {seconds:.1f} s; worker processes: {jobs}",
                       "зерно {seed}; партий: {games} за {seconds:.1f} с, рабочих процессов: {jobs}"),
     "match.need_players": ("a tournament needs at least two players, got {count}",
                            "для турнира нужно хотя бы два участника, а не {count}"),

@@ -28,8 +28,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "role.submarine": ("submarine", "подлодка"),
     "role.mine": ("mine", "мина"),
     "role.minesweeper": ("minesweeper", "тральщик"),
-    "fleet.parts": ("{parts}", "{parts}"),
-    "fleet.parts_more": ("{parts}, {part}", "{parts}, {part}"),
+    "list.one": ("{item}", "{item}"),
+    "list.more": ("{items}, {item}", "{items}, {item}"),
     "fleet.pieces": ("{piece} ×{count}", "{piece} ×{count}"),
     # The presets and alphabets, as a menu offers them.
     "preset.classic": ("classic: ten ships, not touching", "классика: десять кораблей, без касаний"),
@@ -126,7 +126,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.rules_infeasible_singles": (
         "no room is left for the submarines, mines and minesweepers",
         "не остаётся места для подлодок, мин и тральщиков"),
-    "error.rules_shape_size": ("a ship of {size} cells cannot be {shape}",
+    "error.rules_shape_size": ("no ship of {size} cells has this shape: {shape}",
                                "корабль из {size} клеток не может быть такой формы: {shape}"),
     "error.rules_combination": ("these rules do not go together: {reason}",
                                 "эти правила несовместимы: {reason}"),
@@ -145,8 +145,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "combo.problem_sweeper": ("the classroom game has no minesweepers",
                               "в математическом морском бое тральщиков нет"),
     "expect.one_cell": ("1 (a {piece} takes one cell)", "1 ({piece} занимает одну клетку)"),
-    "expect.salvo": ("a number of shots from 1 up, or \"ships\" (one per ship afloat)",
-                     "число выстрелов от 1, или \"ships\" (по выстрелу на корабль на плаву)"),
+    "expect.salvo": ("a number of shots from 1 to {most}, or \"ships\" (one per ship afloat)",
+                     "число выстрелов от 1 до {most}, или \"ships\" (по выстрелу на корабль "
+                     "на плаву)"),
     "error.rules_infeasible_search": (
         "no way to place them was found ({nodes} positions tried)",
         "способ их расставить не найден (проверено позиций: {nodes})"),

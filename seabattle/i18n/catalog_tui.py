@@ -168,6 +168,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.quit_question_unsaved": (
         "Quit in the middle of the game? It will not be saved (start with --save FILE to keep it).",
         "Выйти посреди партии? Она не будет сохранена (чтобы сохранять, запустите с --save ФАЙЛ)."),
-    "tui.save_failed": ("could not save the game in {path}: {problem}",
+    "game.save_failed": ("could not save the game in {path}: {problem}",
                         "не удалось сохранить партию в файл {path}: {problem}"),
 }

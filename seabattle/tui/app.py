@@ -100,11 +100,8 @@ class SeaBattleApp(App[int]):
 
     @property
     def record_path(self) -> Path | None:
-        """Where this game's record goes: ``--save FILE``, then ``FILE-2``, ``FILE-3``…"""
-        path = self.settings.save_path
-        if path is None or self.game_number == 1:
-            return path
-        return path.with_stem(f"{path.stem}-{self.game_number}")
+        """Where this game's record goes (:meth:`GameSettings.record_path`)."""
+        return self.settings.record_path(self.game_number)
 
     def save_record(self) -> Path | None:
         """Write the game's record, if asked to and the battle has begun; where it went.
@@ -117,7 +114,7 @@ class SeaBattleApp(App[int]):
         try:
             path.write_text(self.session.record().to_json(), encoding="utf-8")
         except OSError as error:
-            self.save_problem = self.phrases("tui.save_failed", path=str(path),
+            self.save_problem = self.phrases("game.save_failed", path=str(path),
                                              problem=error.strerror or str(error))
             return None
         self.save_problem = None

@@ -9,6 +9,12 @@ const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
 const shipName = (name) => (name && MSG[`ship.${name}`]) ? t(`ship.${name}`)
   : (name && MSG[`role.${name}`]) ? t(`role.${name}`) : (name || "");
 const kindName = (kind) => shipName(kind.name || kind.role);
+// Names with their repeats counted, in first-seen order: "cruiser ×2, torpedo boat".
+const counted = (names) => {
+  const counts = new Map();
+  names.forEach((name) => counts.set(name, (counts.get(name) || 0) + 1));
+  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
+};
 // A preset or alphabet as a menu shows it: its title in the catalogue, else its name.
 const titled = (prefix, name) => (MSG[`${prefix}.${name}`] ? t(`${prefix}.${name}`) : name);
 const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
@@ -400,7 +406,7 @@ class GameClient {
     let title = mine ? t("web.field.yours") : this.isPlayer ? (s.players[owner].computer ? t("web.field.computer") : t("web.field.enemy"))
       : t("web.field.player", { n: owner + 1 });
     const board = s.boards[owner];
-    const afloat = board.afloat && board.afloat.length ? t("web.afloat", { ships: board.afloat.map(shipName).join(", ") })
+    const afloat = board.afloat && board.afloat.length ? t("web.afloat", { ships: counted(board.afloat.map(shipName)) })
       : t("web.afloat_count", { count: board.afloat_count });
     const strikes = s.options.turn_seconds && s.players[owner].strikes ? ` · ${t("web.strikes", { count: s.players[owner].strikes, limit: 2 })}` : "";
     return el("section", { class: `field ${mine ? "mine" : "theirs"}`, "data-owner": owner },
@@ -902,7 +908,7 @@ class GameClient {
     }
     if (s.phase === "over") {
       if (s.stats) {
-        items.push(el("div", { class: "stats", id: "stats" }, [0, 1].map((seat) => el("div", {},
+        items.push(el("div", { class: "stats", id: "stats" }, [this.seat, 1 - this.seat].map((seat) => el("div", {},
           `${seat === this.seat ? t("web.you_said") : t("web.they_said")}: `,
           t("web.stats", { ...s.stats[seat], accuracy: Math.round(s.stats[seat].accuracy * 100) })))));
         items.push(el("a", { id: "record", href: `/api/games/${s.game}/record`, target: "_blank" }, t("web.record_link")));
