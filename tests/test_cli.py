@@ -62,8 +62,8 @@ def test_manual_placement_refuses_an_illegal_ship_with_the_reason() -> None:
     lines = ["A1 h", "A2 h", "undo", "zz h", "zz", "auto", "quit"]
     done = seabattle("play", "--plain", "--manual", "--seed", "1", "--lang", "en",
                      "--level", "easy", stdin="\n".join(lines) + "\n")
-    assert "Place the battleship (4 cells)" in done.stdout
-    assert "Place the cruiser (3 cells)" in done.stdout
+    assert "Place the battleship (cells: 4)" in done.stdout
+    assert "Place the cruiser (cells: 3)" in done.stdout
     assert "touches the battleship" in done.stdout
     assert "'zz' is not a cell" in done.stdout
     assert "write the first cell and h (across) or v (down)" in done.stdout

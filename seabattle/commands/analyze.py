@@ -19,7 +19,7 @@ from seabattle.commands.options import add_language_options, chosen_alphabet, ch
 from seabattle.commands.replay import read_record
 from seabattle.coords import ALPHABETS, Coordinates
 from seabattle.events import ShotResult
-from seabattle.i18n import MESSAGES, Language, translate
+from seabattle.i18n import MESSAGES, Language, decimal, translate
 from seabattle.session import GameSettings
 
 VERDICT_STYLES: dict[Verdict, str] = {
@@ -94,7 +94,7 @@ def shot_table(player: PlayerAnalysis, coords: Coordinates, language: Language) 
         table.add_row(
             str(shot.move), coords.name(shot.cell), result_name(shot.result, language),
             f"{shot.chosen:.0%}", f"{shot.best:.0%} {coords.name(shot.best_cell)}",
-            f"{shot.loss:.2f}",
+            decimal(shot.loss, 2, language),
             RichText(say(f"analyze.verdict.{verdict.value}"), style=VERDICT_STYLES[verdict]))
     return table
 
@@ -110,11 +110,13 @@ def summary_lines(player: PlayerAnalysis, language: Language) -> list[str]:
     counts = player.verdicts()
     lines = [translate("analyze.shots" if player.sank_fleet else "analyze.shots_unfinished",
                        language, shots=len(player.shots))]
-    if player.admiral_shots:
-        lines.append(translate("analyze.admiral", language, mean=player.admiral_mean,
+    if player.admiral_mean is not None:
+        lines.append(translate("analyze.admiral", language,
+                               mean=decimal(player.admiral_mean, 1, language),
                                low=min(player.admiral_shots), high=max(player.admiral_shots),
                                games=len(player.admiral_shots)))
-    lines.append(translate("analyze.mean_loss", language, loss=player.mean_loss))
+    lines.append(translate("analyze.mean_loss", language,
+                           loss=decimal(player.mean_loss, 3, language)))
     lines.append(translate("analyze.counts", language, inaccuracies=counts[Verdict.INACCURACY],
                            mistakes=counts[Verdict.MISTAKE], blunders=counts[Verdict.BLUNDER]))
     return lines

@@ -71,6 +71,16 @@ def listed(items: Sequence[str | Text]) -> Text:
     return text
 
 
+def decimal(value: float, digits: int, language: Language) -> str:
+    """``value`` with ``digits`` decimals, the point a comma in Russian.
+
+    >>> decimal(0.0491, 3, "ru"), decimal(0.0491, 3, "en")
+    ('0,049', '0.049')
+    """
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if language == "ru" else text
+
+
 def translate(key: str, language: Language = "en", /, **params: Any) -> str:
     """The message ``key`` in ``language``, with ``params`` filled in.
 

@@ -35,7 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "You hit a minesweeper: reveal one of your mines ({options}).",
         "Вы попали в тральщик: откройте одну из своих мин ({options})."),
     "play.decide_move_ship": (
-        "Your Flying Dutchman is hit: move it ({size} cells joined by sides or corners, "
+        "Your Flying Dutchman is hit: move it (cells: {size}, joined by sides or corners, "
         "never where the enemy has fired) or keep it where it is.",
         "Ваш Летучий голландец подбит: переведите его ({size} кл., соединённых сторонами "
         "или углами, не туда, куда стрелял противник) или оставьте на месте."),
@@ -73,7 +73,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Команды: клетка, например {example}, — выстрел (залп: несколько клеток, в строку или по "
         "одной); сдаюсь — сдаться; выход — сохранить и выйти."),
     "plain.place_prompt": (
-        "Place the {ship} ({size} cells): first cell and h or v ({example} h), or all its cells; "
+        "Place the {ship} (cells: {size}): first cell and h or v ({example} h), or all its cells; "
         "auto fills the rest, undo takes the last ship back:",
         "Поставьте корабль «{ship}» ({size} кл.): первая клетка и г или в ({example} г) "
         "или все его клетки; авто — расставить остальные, отмена — убрать последний:"),
@@ -158,12 +158,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "analyze.shots_unfinished": ("Shots: {shots} (the enemy fleet was not sunk).",
                                  "Выстрелов: {shots} (флот противника не потоплен)."),
     "analyze.admiral": (
-        "The admiral against the same fleet from the start: {mean:.1f} shots on average "
+        "The admiral against the same fleet from the start: {mean} shots on average "
         "({low}–{high}, {games} games).",
-        "Адмирал против того же флота с начала партии: в среднем {mean:.1f} выстрела "
+        "Адмирал против того же флота с начала партии: в среднем {mean} выстрела "
         "({low}–{high}, партий: {games})."),
-    "analyze.mean_loss": ("Probability lost per shot: {loss:.3f} on average.",
-                          "Потеря вероятности за выстрел: в среднем {loss:.3f}."),
+    "analyze.mean_loss": ("Probability lost per shot: {loss} on average.",
+                          "Потеря вероятности за выстрел: в среднем {loss}."),
     "analyze.counts": ("Inaccuracies: {inaccuracies}, mistakes: {mistakes}, blunders: {blunders}.",
                        "Неточностей: {inaccuracies}, ошибок: {mistakes}, грубых ошибок: {blunders}."),
     "analyze.legend": (

@@ -88,7 +88,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.confirm.no": ("No", "Нет"),
     # Set-up.
     "tui.setup.title": ("Sea Battle — place your fleet", "Морской бой — расставьте флот"),
-    "tui.setup.next": ("Next: {ship} ({size} cells)", "Следующий: {ship} (клеток: {size})"),
+    "tui.setup.next": ("Next: {ship} (cells: {size})", "Следующий: {ship} (клеток: {size})"),
     "tui.setup.shape": ("— shape {index} of {count}", "— форма {index} из {count}"),
     "tui.setup.done": ("The fleet is complete.", "Флот расставлен."),
     "tui.setup.to_place": ("Still to place:", "Осталось расставить:"),
