@@ -114,9 +114,14 @@ def load_rules(text: str, overrides: Mapping[str, object] | None = None) -> Rule
     :class:`~seabattle.errors.RulesError` saying why when they do not fit)."""
     path = Path(text)
     if path.suffix.lower() not in (".toml", ".json"):
-        if text not in PRESETS and path.is_file():
-            raise RulesError("error.rules_file", path=text, problem=Text("rules.file_suffix"))
-        return with_variants(find_rules(text), overrides or {})
+        try:
+            preset = find_rules(text)
+        except RulesError:
+            if not path.is_file():
+                raise
+            raise RulesError("error.rules_file", path=text,
+                             problem=Text("rules.file_suffix")) from None
+        return with_variants(preset, overrides or {})
     try:
         content = path.read_text(encoding="utf-8")
     except OSError as error:
