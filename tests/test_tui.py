@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
-from seabattle.coords import bit, iter_cells
+from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
+from seabattle.errors import DecisionError
 from seabattle.i18n import Language
 from seabattle.record import GameRecord
 from seabattle.rules import Rules, find_rules, rules_from_dict
@@ -17,10 +19,12 @@ from seabattle.shapes import Shape, has_shape
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.battle import BattleScreen
 from seabattle.tui.board import HOTTEST, Board
+from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.game_over import GameOverScreen
 from seabattle.tui.keys import KeyHelp
 from seabattle.tui.marks import Mark
 from seabattle.tui.notice import Notice
+from seabattle.tui.phrases import Phrasebook
 from seabattle.tui.setup import SetupScreen
 
 SIZE = (110, 40)
@@ -329,3 +333,51 @@ async def test_the_heat_map_hint_shows_shades_follows_shots_and_is_recorded(
         await pilot.pause()
     record = GameRecord.from_json(save.read_text(encoding="utf-8"))
     assert record.metadata["hints"] == [0, moment]
+
+
+def on_screen(app: SeaBattleApp, selector: str) -> bool:
+    """Whether the widget is wholly inside the terminal (not scrolled or cut away)."""
+    region = app.screen.query_one(selector).region
+    width, height = app.size
+    return region.height > 0 and region.y >= 0 and region.bottom <= height \
+        and region.right <= width
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+@pytest.mark.parametrize("rules", ["classic", "big-18"])
+async def test_a_small_terminal_keeps_the_entry_the_message_and_the_keys_in_view(
+        size: tuple[int, int], rules: str) -> None:
+    app = make_app(find_rules(rules))
+    async with app.run_test(size=size) as pilot:
+        for selector in ("#message", "KeyHelp"):
+            assert on_screen(app, selector), ("setup", selector)
+        await to_battle(pilot)
+        await type_shot(pilot, "zz9")
+        assert "is not a cell" in message(app)
+        for selector in ("#shot", "#message", "KeyHelp"):
+            assert on_screen(app, selector), ("battle", selector)
+
+
+def test_errors_name_cells_in_the_fields_own_letters() -> None:
+    russian = Phrasebook("ru", Coordinates(find_rules("classic").grid, ALPHABETS["ru"]))
+    refused = DecisionError("error.handover_cell", cell="B1")  # the engine's Latin name
+    assert russian.error(refused).endswith("а Б1 не такая")
+    assert "Б1" in russian.error(DecisionError("error.shot_already_fired", cell="B1"))
+
+
+async def test_quitting_with_ships_placed_by_hand_asks_first() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.press("enter", "q")  # a battleship placed, then q
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "ships you have placed will be lost" in str(
+            app.screen.query_one("#question", Static).content)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is setup and len(setup.placed) == 1 and app.is_running
+        await pilot.press("u", "q")  # nothing placed: nothing to lose
+        await pilot.pause()
+        assert not app.is_running

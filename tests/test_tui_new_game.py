@@ -54,7 +54,7 @@ async def test_choosing_other_rules_and_level_with_the_keyboard() -> None:
         assert isinstance(app.screen, SetupScreen)
         assert app.session.rules == find_rules("milton-bradley")
         assert app.session.level == "easy"
-        assert "milton-bradley" in rules_line(app) and "easy" in rules_line(app)
+        assert "Milton Bradley" in rules_line(app) and "easy" in rules_line(app)
         assert len(app.screen_stack) == 2, "the old set-up screen is gone"
 
 
@@ -170,4 +170,4 @@ async def test_another_language_after_a_game() -> None:
         assert app.title == "Морской бой"
         rows = str(app.screen.query_one("#own", Board).render()).splitlines()
         assert rows[0].split() == list("АБВГДЕЖЗИК")
-        assert "Правила: classic" in rules_line(app)
+        assert "Правила: классика, 10×10" in rules_line(app)

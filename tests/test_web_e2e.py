@@ -365,7 +365,7 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
     page.select_option("#lang", "ru")
     page.wait_for_function("document.documentElement.lang === 'ru'")
     preset = page.locator("#preset option[value='classic']").inner_text()
-    assert preset == "классика: десять кораблей, без касаний"
+    assert preset == "классика"
     assert page.locator("#dutchman_decks").is_hidden()
     page.select_option("#preset", "flying-dutchman")
     assert page.locator("#dutchman_decks").is_visible()
@@ -409,7 +409,8 @@ def test_placed_ships_turn_and_move_while_others_wait_in_the_dock(browser: Any,
     page.fill("#turn_seconds", "0")
     page.click("#vs-computer")
     wait_phase(page, "setup")
-    assert page.inner_text("#rules-line").startswith("Rules: classic: ten ships, not touching")
+    assert page.inner_text("#rules-line").startswith(
+        "Rules: classic · 10×10 · ships may not touch, not even at a corner")
 
     def ship_cells() -> list[int]:
         return sorted(page.eval_on_selector_all(

@@ -32,17 +32,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "list.more": ("{items}, {item}", "{items}, {item}"),
     "fleet.pieces": ("{piece} ×{count}", "{piece} ×{count}"),
     # The presets and alphabets, as a menu offers them.
-    "preset.classic": ("classic: ten ships, not touching", "классика: десять кораблей, без касаний"),
-    "preset.classic-corners": ("classic, ships may touch at corners",
-                               "классика, касаться углами можно"),
+    "preset.classic": ("classic", "классика"),
+    "preset.classic-corners": ("classic, corners may touch", "классика, касание углами"),
     "preset.bent": ("bent ships", "изогнутые корабли"),
-    "preset.milton-bradley": ("Milton Bradley (American): five ships that may touch",
-                              "Милтон Брэдли (американские): пять кораблей, касаться можно"),
-    "preset.six": ("six ships, 5 to 1 decks", "шесть кораблей, от 5 до 1 палубы"),
+    "preset.milton-bradley": ("Milton Bradley (American)", "Милтон Брэдли (американская)"),
+    "preset.six": ("six ships", "шесть кораблей"),
     "preset.big-15": ("big field 15×15", "большое поле 15×15"),
     "preset.big-16": ("big field 16×16", "большое поле 16×16"),
     "preset.big-18": ("big field 18×18", "большое поле 18×18"),
-    "preset.flying-dutchman": ("the Flying Dutchman, 20×20", "Летучий голландец, 20×20"),
+    "preset.flying-dutchman": ("the Flying Dutchman", "Летучий голландец"),
     "preset.math": ("math battle (the classroom's rules)", "математический бой (правила урока)"),
     "alphabet.latin": ("Latin: A B C … J", "латинские: A B C … J"),
     "alphabet.ru": ("Russian: А Б В … К", "русские: А Б В … К"),
@@ -184,10 +182,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
                           "сейчас вам нечего решать"),
     "error.handover_cell": (
         "{cell} is not an unhit cell of your ships that you have not handed over yet",
-        "{cell} — не непоражённая и ещё не выданная клетка ваших кораблей"),
+        "выдать можно только непоражённую и ещё не выданную клетку своих кораблей, а {cell} "
+        "не такая"),
     "error.reveal_cell": (
         "{cell} is not one of your mines that has neither gone off nor been revealed",
-        "{cell} — не ваша мина, которая ещё не сработала и не была указана"),
+        "указать можно только свою мину, которая ещё не сработала и не была указана, а {cell} "
+        "не такая"),
     "error.move_ship": ("the ship cannot move there: {problem}",
                         "корабль нельзя поставить туда: {problem}"),
     "move.size": ("it has {size} decks left", "у него осталось палуб: {size}"),

@@ -12,7 +12,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "о потоплении сообщают с названием корабля"),
     "tui.rules.announce_none": ("a sinking is answered as a hit", "о потоплении молчат: «ранил»"),
     "tui.rules.variants": ("Variants: {variants}.", "Варианты: {variants}."),
-    "tui.variant.salvo": ("a salvo of {count} shots", "залп в {count} выстр."),
+    "tui.variant.salvo": ("a salvo of {count} shots", "залп, выстрелов: {count}"),
     "tui.variant.salvo_ships": ("a salvo of one shot per ship afloat",
                                 "залп: по выстрелу на корабль на плаву"),
     "tui.variant.mines": ("mines: {count}", "мин: {count}"),
@@ -162,6 +162,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.over.sunk": ("Ships sunk", "Потоплено кораблей"),
     "tui.over.saved": ("The game is saved in {path}.", "Партия сохранена в файл {path}."),
     # Saving and quitting.
+    "tui.quit_question_setup": ("Quit? The ships you have placed will be lost.",
+                                "Выйти? Расставленные корабли пропадут."),
     "tui.quit_question_saved": (
         "Quit in the middle of the game? It will be saved in {path}.",
         "Выйти посреди партии? Она будет сохранена в файл {path}."),

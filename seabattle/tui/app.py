@@ -121,14 +121,19 @@ class SeaBattleApp(App[int]):
         return path
 
     async def action_quit(self) -> None:
-        """Leave, saving the game; in mid-battle, once the player confirms it."""
+        """Leave, saving the game; in mid-battle, or with ships placed by hand, once the
+        player confirms it."""
         game = self.session.game
-        if game is None or game.is_over or isinstance(self.screen, ConfirmScreen):
+        screen = self.screen
+        placing = isinstance(screen, SetupScreen) and bool(screen.placed or screen.painted)
+        if isinstance(screen, ConfirmScreen) or (
+                not placing and (game is None or game.is_over)):
             self._leave()  # nothing to lose, or asked twice
             return
         path = self.record_path
-        question = (self.phrases("tui.quit_question_saved", path=str(path)) if path is not None
-                    else self.phrases("tui.quit_question_unsaved"))
+        question = (self.phrases("tui.quit_question_setup") if placing
+                    else self.phrases("tui.quit_question_saved", path=str(path))
+                    if path is not None else self.phrases("tui.quit_question_unsaved"))
         self.push_screen(ConfirmScreen(self.phrases, question), self._quit_confirmed)
 
     def _quit_confirmed(self, yes: bool | None) -> None:

@@ -10,7 +10,7 @@ from rich.text import Text
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
@@ -111,40 +111,48 @@ class BattleScreen(Screen[None]):
         # Mines and minesweepers are no ships: the strips count what must be sunk.
         vessels = [kind for kind in self.rules.fleet if kind.role.is_vessel]
         yield Static(phrases("tui.battle.title"), id="title", markup=False)
-        yield Static(phrases.rules(self.rules, self.session.level), id="rules", markup=False)
-        with Horizontal(id="fields"):
-            with Vertical(classes="side"):
-                own = Board(phrases.coordinates,
-                            fleet_marks(grid, view.fleet_now, view.incoming), focusable=False,
-                            show_cursor=False, id="own")
-                own.border_title = phrases("tui.field.yours")
-                yield own
-                yield Static(id="own-afloat", markup=False)
-                yield FleetStrip(vessels, view.own_afloat, present_mark=Mark.SHIP,
-                                 absent_mark=Mark.SUNK, id="own-fleet")
-            with Vertical(classes="side"):
-                enemy = Board(phrases.coordinates, enemy_marks(view), focusable=False, id="enemy")
-                enemy.border_title = phrases("tui.field.enemy")
-                fit_side_by_side((own, enemy), self.app.size.width)
-                yield enemy
-                yield Static(id="enemy-afloat", markup=False)
-                heat_info = Static(id="heat-info", markup=False)
-                heat_info.display = False
-                yield heat_info
-                yield FleetStrip(vessels, view.enemy_afloat or (),
-                                 present_mark=Mark.SHIP, absent_mark=Mark.SUNK, id="enemy-fleet")
-        yield Legend(phrases, variant_marks(self.rules))
-        # The computer answers at once, so the turn is always the person's here.
-        yield Static(phrases("tui.battle.your_turn"), id="turn", markup=False)
-        log = RichLog(id="log", max_lines=200, wrap=True)
-        log.can_focus = False  # the cell entry keeps the focus, always
-        yield log
-        with Horizontal(id="entry"):
-            yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)
-            yield Input(placeholder=phrases("tui.battle.placeholder"), id="shot", max_length=40,
-                        compact=True)
-        yield Notice(id="message")
-        yield KeyHelp(phrases)
+        # On a short terminal the fields and the log scroll; the entry, the message and
+        # the keys stay at the bottom, in view.
+        main = VerticalScroll(id="main")
+        main.can_focus = False  # the cell entry keeps the focus, always
+        with main:
+            yield Static(phrases.rules(self.rules, self.session.level), id="rules", markup=False)
+            with Horizontal(id="fields"):
+                with Vertical(classes="side"):
+                    own = Board(phrases.coordinates,
+                                fleet_marks(grid, view.fleet_now, view.incoming), focusable=False,
+                                show_cursor=False, id="own")
+                    own.border_title = phrases("tui.field.yours")
+                    yield own
+                    yield Static(id="own-afloat", markup=False)
+                    yield FleetStrip(vessels, view.own_afloat, present_mark=Mark.SHIP,
+                                     absent_mark=Mark.SUNK, id="own-fleet")
+                with Vertical(classes="side"):
+                    enemy = Board(phrases.coordinates, enemy_marks(view), focusable=False,
+                                  id="enemy")
+                    enemy.border_title = phrases("tui.field.enemy")
+                    fit_side_by_side((own, enemy), self.app.size.width)
+                    yield enemy
+                    yield Static(id="enemy-afloat", markup=False)
+                    heat_info = Static(id="heat-info", markup=False)
+                    heat_info.display = False
+                    yield heat_info
+                    yield FleetStrip(vessels, view.enemy_afloat or (),
+                                     present_mark=Mark.SHIP, absent_mark=Mark.SUNK,
+                                     id="enemy-fleet")
+            yield Legend(phrases, variant_marks(self.rules))
+            # The computer answers at once, so the turn is always the person's here.
+            yield Static(phrases("tui.battle.your_turn"), id="turn", markup=False)
+            log = RichLog(id="log", max_lines=200, wrap=True)
+            log.can_focus = False  # the cell entry keeps the focus, always
+            yield log
+        with Vertical(id="bottom"):
+            with Horizontal(id="entry"):
+                yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)
+                yield Input(placeholder=phrases("tui.battle.placeholder"), id="shot", max_length=40,
+                            compact=True)
+            yield Notice(id="message")
+            yield KeyHelp(phrases)
 
     def on_mount(self) -> None:
         first = "tui.battle.you_first" if self.session.first == HUMAN else "tui.battle.ai_first"

@@ -8,7 +8,7 @@ from rich.table import Table
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -50,24 +50,29 @@ class GameOverScreen(Screen[bool]):
         assert view.opponent_fleet is not None, "the game is over"
         grid = self.session.rules.grid
         yield Static(self._outcome(), id="title", markup=False)
-        yield Static(phrases.rules(self.session.rules, self.session.level), id="rules",
-                     markup=False)
-        with Horizontal(id="fields"):
-            own = Board(phrases.coordinates, fleet_marks(grid, view.fleet_now, view.incoming),
-                        focusable=False, show_cursor=False, id="own")
-            own.border_title = phrases("tui.field.yours")
-            yield own
-            enemy = Board(phrases.coordinates,
-                          fleet_marks(grid, view.opponent_fleet, view.fired, view.known_empty),
-                          focusable=False, show_cursor=False, id="enemy")
-            enemy.border_title = phrases("tui.field.enemy_revealed")
-            fit_side_by_side((own, enemy), self.app.size.width)
-            yield enemy
-        yield Legend(phrases, variant_marks(self.session.rules))
-        yield Static(self._stats(), id="stats")
-        if self.saved is not None:
-            yield Static(phrases("tui.over.saved", path=str(self.saved)), id="saved", markup=False)
+        with VerticalScroll(id="main"):  # arrows and page keys scroll a short terminal
+            yield Static(phrases.rules(self.session.rules, self.session.level), id="rules",
+                         markup=False)
+            with Horizontal(id="fields"):
+                own = Board(phrases.coordinates, fleet_marks(grid, view.fleet_now, view.incoming),
+                            focusable=False, show_cursor=False, id="own")
+                own.border_title = phrases("tui.field.yours")
+                yield own
+                enemy = Board(phrases.coordinates,
+                              fleet_marks(grid, view.opponent_fleet, view.fired, view.known_empty),
+                              focusable=False, show_cursor=False, id="enemy")
+                enemy.border_title = phrases("tui.field.enemy_revealed")
+                fit_side_by_side((own, enemy), self.app.size.width)
+                yield enemy
+            yield Legend(phrases, variant_marks(self.session.rules))
+            yield Static(self._stats(), id="stats")
+            if self.saved is not None:
+                yield Static(phrases("tui.over.saved", path=str(self.saved)), id="saved",
+                             markup=False)
         yield KeyHelp(phrases)
+
+    def on_mount(self) -> None:
+        self.query_one("#main").focus()  # so that the keyboard scrolls a short terminal
 
     def on_resize(self, event: events.Resize) -> None:
         fit_side_by_side(self.query(Board), event.size.width)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from seabattle.coords import Bitboard, Coordinates, iter_cells
+from seabattle.coords import ALPHABETS, Bitboard, Coordinates, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, Text, translate
-from seabattle.rules import MineEffect, Role, Rules
+from seabattle.rules import PRESETS, MineEffect, Role, Rules
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,14 @@ class Phrasebook:
         The engine names cells in Latin letters; a placement refused on a
         Russian-lettered field reads better naming them as the field does.
         """
-        if where and "where" in error.params:
-            message = self(error.message_key, **{**error.params, "where": self.cells(where)})
-        else:
-            message = error.message(self.language)
+        params = dict(error.params)
+        if where and "where" in params:
+            params["where"] = self.cells(where)
+        if isinstance(params.get("cell"), str):  # a cell the engine named in Latin letters
+            latin = Coordinates(self.coordinates.grid, ALPHABETS["latin"])
+            with contextlib.suppress(SeaBattleError):
+                params["cell"] = self.cell(latin.parse(params["cell"]))
+        message = self(error.message_key, **params)
         return message[:1].upper() + message[1:]
 
     def level(self, level: str) -> str:
@@ -82,7 +87,10 @@ class Phrasebook:
         return ", ".join(parts)
 
     def _rules(self, rules: Rules, level: str) -> str:
-        return self("tui.rules", name=rules.name, width=rules.width, height=rules.height,
+        # A preset with variants changed is named after the preset: the variants follow.
+        base = rules.name.split(" (", 1)[0]
+        name = self.rule_set(base) if base in PRESETS else rules.name
+        return self("tui.rules", name=name, width=rules.width, height=rules.height,
                     touching=Text(f"touching.{rules.touching.value}"),
                     again=Text("tui.rules.again" if rules.shoot_again else "tui.rules.no_again"),
                     announce=Text(f"tui.rules.announce_{rules.announce.value}"),

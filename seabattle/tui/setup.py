@@ -5,7 +5,7 @@ from __future__ import annotations
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -135,21 +135,27 @@ class SetupScreen(Screen[Fleet]):
     def compose(self) -> ComposeResult:
         phrases = self.phrases
         yield Static(phrases("tui.setup.title"), id="title", markup=False)
-        yield Static(phrases.rules(self.rules, self.session.level), id="rules", markup=False)
-        with Horizontal(id="fields"):
-            board = Board(phrases.coordinates, fleet_marks(self.rules.grid, ()),
-                          show_cursor=False, id="own")
-            board.border_title = phrases("tui.field.yours")
-            self._fit(board, self.app.size.width)
-            yield board
-            with Vertical(id="setup-panel"):
-                yield Static(id="next", markup=False)
-                yield Static(phrases("tui.setup.to_place"), markup=False)
-                yield FleetStrip(self.rules.fleet, self.rules.fleet, present_mark=Mark.GHOST,
-                                 absent_mark=Mark.SHIP, id="to-place")
-                yield Static(phrases("tui.setup.help"), id="setup-help", markup=False)
-        yield Notice(id="message")
-        yield KeyHelp(phrases)
+        main = VerticalScroll(id="main")  # scrolls on a short terminal; the message stays
+        main.can_focus = False  # the field keeps the focus
+        with main:
+            yield Static(phrases.rules(self.rules, self.session.level), id="rules",
+                         markup=False)
+            with Horizontal(id="fields"):
+                board = Board(phrases.coordinates, fleet_marks(self.rules.grid, ()),
+                              show_cursor=False, id="own")
+                board.border_title = phrases("tui.field.yours")
+                self._fit(board, self.app.size.width)
+                yield board
+                with Vertical(id="setup-panel"):
+                    yield Static(id="next", markup=False)
+                    yield Static(phrases("tui.setup.to_place"), markup=False)
+                    yield FleetStrip(self.rules.fleet, self.rules.fleet,
+                                     present_mark=Mark.GHOST, absent_mark=Mark.SHIP,
+                                     id="to-place")
+                    yield Static(phrases("tui.setup.help"), id="setup-help", markup=False)
+        with Vertical(id="bottom"):
+            yield Notice(id="message")
+            yield KeyHelp(phrases)
 
     def on_mount(self) -> None:
         self._board.focus()
