@@ -98,8 +98,11 @@ async def test_undo_takes_the_last_ship_back() -> None:
         await pilot.press("enter", "u")
         await pilot.pause()
         assert setup.placed == ()
-        await pilot.press("s")  # the fleet is not complete: nothing happens
+        assert message(app) == "Taken back: battleship, A1–D1."
+        await pilot.press("s")  # the fleet is not complete: it says so
+        await pilot.pause()
         assert app.screen is setup
+        assert message(app) == "Pieces still to place: 10 (a places them at random)."
 
 
 async def test_filling_in_says_when_the_ships_placed_leave_no_room() -> None:

@@ -154,6 +154,9 @@ async def test_mines_hand_over_a_cell_and_given_cells_are_sure_hits() -> None:
         assert app.session.decision_due is Decision.HANDOVER
         assert "hand over one unhit cell" in turn_line(app)
         assert battle.query_one("#enemy", Board).marks[cell] is Mark.MINE_SPENT
+        # The entry asks for one's own cell, and the cursor starts on one that may be given.
+        assert str(battle.query_one("#prompt", Static).content) == "Your cell:"
+        assert app.session.view().handover_options() >> battle.query_one("#own", Board).cursor & 1
         view = app.session.view()
         water = next(c for c in range(100) if not view.fleet_now.cells & bit(c)
                      and not view.incoming & bit(c))
@@ -245,7 +248,13 @@ async def test_the_flying_dutchman_is_painted_moved_and_kept() -> None:
         assert "paint its cells" in str(setup.query_one("#next", Static).content)
         # A bent line of six: across, then down a corner.
         for key in ("enter", "right", "enter", "right", "down", "enter", "down", "enter",
-                    "right", "enter", "right", "enter"):
+                    "right", "enter"):
+            await pilot.press(key)
+        await pilot.pause()
+        # Five cells painted: drawn as the ship to be, not as a refusal.
+        marks = setup.query_one("#own", Board).marks
+        assert marks.count(Mark.GHOST) == 5 and Mark.BLOCKED not in marks
+        for key in ("right", "enter"):
             await pilot.press(key)
         await pilot.pause()
         (dutchman,) = setup.placed
@@ -260,6 +269,7 @@ async def test_the_flying_dutchman_is_painted_moved_and_kept() -> None:
         battle.fire(next(iter_cells(enemy.cells)))
         await pilot.pause()
         assert "slipped away" in log_text(app)
+        assert "slipped away" in battle.query_one("#message", Notice).text  # not the log only
         assert Mark.MOVED in battle.query_one("#enemy", Board).marks
         decided = await play_to_the_end(pilot, aim_after=3)
         assert decided.count(Decision.MOVE_SHIP) >= 3, "moved at random, kept, moved by hand"
@@ -283,3 +293,15 @@ def test_variant_options_that_do_not_go_together_are_refused() -> None:
         chosen_rules("--salvo", "0")
     assert chosen_rules("--mines", "1", "--mines-touch").mines_touch
     assert chosen_rules("--rules", "six", "--shoot-again").shoot_again
+
+
+async def test_the_hint_is_refused_where_the_admiral_does_not_model_the_rules() -> None:
+    app = make_app(chosen_rules("--mines", "2"))
+    async with app.run_test(size=SIZE) as pilot:
+        battle = await to_battle(pilot)
+        await pilot.press("ctrl+t")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        info = str(battle.query_one("#heat-info", Static).content)
+        assert info == "Hint: the admiral cannot work out these rules."
+        assert battle.query_one("#enemy", Board).heat is None

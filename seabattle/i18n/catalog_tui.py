@@ -80,7 +80,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.new.cancel": ("Back", "Назад"),
     "tui.key.quit": ("quit", "выйти"),
     "tui.key.heat": ("heat map (hint)", "тепловая карта (подсказка)"),
-    "tui.key.choose_for_me": ("choose for me / move at random", "выбрать за меня / увести наугад"),
+    "tui.key.choose_for_me": ("let the computer decide", "решить за меня"),
     "tui.key.stay": ("keep the ship in place", "оставить корабль"),
     "tui.key.yes": ("yes", "да"),
     "tui.key.no": ("no", "нет"),
@@ -97,6 +97,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "places it, u takes the last one back. a places the rest at random, x the whole fleet.",
         "Стрелки или мышь двигают корабль, r поворачивает (R — обратно), Enter или щелчок "
         "ставят его, u убирает последний. a расставляет остальные случайно, x — весь флот."),
+    "tui.setup.help_paint": (
+        "Arrow keys or the mouse move the cursor, Enter or a click paints a cell (again: "
+        "unpaints it), u takes the last cell back. a places the ship at random.",
+        "Стрелки или мышь двигают курсор, Enter или щелчок закрашивают клетку (повторно — "
+        "снимают), u убирает последнюю клетку. a ставит корабль случайно."),
+    "tui.setup.taken_back": ("Taken back: {ship}, {where}.", "Убран: {ship}, {where}."),
+    "tui.setup.not_ready": ("Pieces still to place: {count} (a places them at random).",
+                            "Ещё не расставлено: {count} (a расставит их случайно)."),
     "tui.setup.paint": (
         "— paint its cells, joined by sides or corners: {painted} of {size} (Enter on a "
         "painted cell rubs it out)",
@@ -109,8 +117,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # Battle.
     "tui.battle.title": ("Sea Battle — the battle", "Морской бой — бой"),
     "tui.battle.prompt": ("Fire at:", "Огонь по:"),
+    "tui.battle.prompt_decide": ("Your cell:", "Ваша клетка:"),
     "tui.battle.placeholder": (
-        "A cell, such as B3, then Enter", "Клетка, например Б3, затем Enter"),
+        "A cell, such as {example}, then Enter", "Клетка, например {example}, затем Enter"),
+    "tui.battle.placeholder_decide": (
+        "A cell of your own field, such as {example}, then Enter",
+        "Клетка своего поля, например {example}, затем Enter"),
     "tui.battle.you_first": ("You shoot first.", "Вы стреляете первым."),
     "tui.battle.ai_first": ("The computer shoots first.", "Компьютер стреляет первым."),
     "tui.battle.your_turn": (
@@ -119,8 +131,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.battle.salvo": (
         "Your salvo: choose {count} cells (chosen {chosen}: {cells}); choosing one again "
         "takes it back.",
-        "Ваш залп: выберите клеток — {count} (выбрано {chosen}: {cells}); повторный выбор "
-        "отменяет клетку."),
+        "Ваш залп: выберите клетки, всего {count} (выбрано {chosen}: {cells}); повторный "
+        "выбор отменяет клетку."),
     "tui.battle.decide_help": (
         "Choose it on your field (arrows and Enter, a click, or type it); Ctrl+O chooses "
         "for you.",
@@ -145,6 +157,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.heat.info": (
         "Hint: {symbol} {cell} is the likeliest ({chance:.0%}); digits: chance in tenths.",
         "Подсказка: {symbol} {cell} — вероятнее всего ({chance:.0%}); цифры — шанс в десятых."),
+    "tui.heat.computing": ("Hint: the admiral is working it out…", "Подсказка: адмирал считает…"),
     "tui.heat.nothing": ("Hint: no open cell can hold a ship.",
                          "Подсказка: ни в одной открытой клетке корабля быть не может."),
     "tui.heat.failed": ("Hint: the admiral cannot work out these rules.",

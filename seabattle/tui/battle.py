@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
+from seabattle.ai.admiral import AdmiralStrategy
 from seabattle.ai.posterior import Posterior
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
@@ -149,8 +150,9 @@ class BattleScreen(Screen[None]):
         with Vertical(id="bottom"):
             with Horizontal(id="entry"):
                 yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)
-                yield Input(placeholder=phrases("tui.battle.placeholder"), id="shot", max_length=40,
-                            compact=True)
+                yield Input(placeholder=phrases("tui.battle.placeholder",
+                                                example=phrases.cell(2 * grid.width + 1)),
+                            id="shot", max_length=40, compact=True)
             yield Notice(id="message")
             yield KeyHelp(phrases)
 
@@ -228,7 +230,7 @@ class BattleScreen(Screen[None]):
             else:
                 self.aimed.append(cell)
             if len(self.aimed) < view.shots_due:
-                notice.say(self._salvo_line(view.shots_due))
+                notice.clear()  # the turn line above counts the cells chosen
                 self._redraw()
                 return False
             cells, self.aimed = self.aimed, []
@@ -325,12 +327,19 @@ class BattleScreen(Screen[None]):
         if self.session.hints[-1:] != [moment]:  # once per position, however often toggled
             self.session.note_hint()
         seed = random.Random(f"{self.session.seed}:hint:{moment}").getrandbits(63)
+        if self._enemy.heat is None:  # the first map of a game can take a few seconds
+            info = self.query_one("#heat-info", Static)
+            info.update(self.phrases("tui.heat.computing"))
+            info.display = True
         self._compute_heat(view, moment, seed)
 
     # A hint that cannot be computed must never end the game: no exit on error.
     @work(thread=True, exclusive=True, group="heat", exit_on_error=False)
     def _compute_heat(self, view: PlayerView, moment: int, seed: int) -> None:
-        chances: tuple[float, ...] | None
+        chances: tuple[float, ...] | None = None
+        if not AdmiralStrategy.supports(self.rules):  # mines, say: its chances would mislead
+            self.app.call_from_thread(self._show_heat, moment, chances)
+            return
         try:
             with self._posterior_lock:
                 if self._posterior is None:
@@ -385,12 +394,13 @@ class BattleScreen(Screen[None]):
         self.query_one(RichLog).write(Text(line))
 
     def _tell(self) -> list[str]:
-        """Log the events not told yet; the lines about the person's own shots."""
+        """Log the events not told yet; the lines about the person's own shots and what
+        they made the enemy's Flying Dutchman do."""
         mine: list[str] = []
         for told in self.session.narrate(self._told):
             line = self.told_text(told)
             self._log(line)
-            if told.kind == "you_fired":
+            if told.kind in ("you_fired", "ai_move", "ai_stay"):
                 mine.append(line)
         game = self.session.game
         self._told = 0 if game is None else len(game.events)
@@ -439,10 +449,22 @@ class BattleScreen(Screen[None]):
         own = self._own
         own.marks = with_aimed(fleet_marks(grid, view.fleet_now, view.incoming,
                                            given=view.handed_over), self.painted)
-        own.show_cursor = view.decision_due is not None
+        deciding = view.decision_due is not None
+        if deciding and not own.show_cursor:  # a decision just became due: start on a choice
+            options = (view.handover_options() if view.decision_due is Decision.HANDOVER
+                       else view.reveal_options() if view.decision_due is Decision.REVEAL_MINE
+                       else 0)
+            if options:
+                own.cursor = next(iter_cells(options))
+        own.show_cursor = deciding
         self._enemy.marks = with_aimed(enemy_marks(view), self.aimed)
-        self._enemy.show_cursor = view.decision_due is None
+        self._enemy.show_cursor = not deciding
         self.query_one("#turn", Static).update(self._turn_line())
+        self.query_one("#prompt", Static).update(
+            phrases("tui.battle.prompt_decide" if deciding else "tui.battle.prompt"))
+        self.query_one("#shot", Input).placeholder = phrases(
+            "tui.battle.placeholder_decide" if deciding else "tui.battle.placeholder",
+            example=phrases.cell(2 * grid.width + 1))
         total = sum(kind.role.is_vessel for kind in self.rules.fleet)
         self.query_one("#own-afloat", Static).update(
             phrases("tui.battle.afloat", count=len(view.own_afloat), total=total))

@@ -285,7 +285,8 @@ class Legend(MarkPainter):
         self.extra = tuple(extra)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return 2 if self.extra else 1
+        # As many lines as the legend takes once wrapped: nothing is cut on a narrow screen.
+        return len(self.render().wrap(self.app.console, max(width, 1)))
 
     def render(self) -> Text:
         styles = self.mark_styles()

@@ -152,7 +152,9 @@ class SetupScreen(Screen[Fleet]):
                     yield FleetStrip(self.rules.fleet, self.rules.fleet,
                                      present_mark=Mark.GHOST, absent_mark=Mark.SHIP,
                                      id="to-place")
-                    yield Static(phrases("tui.setup.help"), id="setup-help", markup=False)
+                    painting = any(self._painting(kind) for kind in self.rules.fleet)
+                    yield Static(phrases("tui.setup.help_paint" if painting else "tui.setup.help"),
+                                 id="setup-help", markup=False)
         with Vertical(id="bottom"):
             yield Notice(id="message")
             yield KeyHelp(phrases)
@@ -175,7 +177,7 @@ class SetupScreen(Screen[Fleet]):
         painting = self.next_kind is not None and self._painting(self.next_kind)
         enabled = {"turn": not complete and not painting,
                    "undo": bool(self.placed or self.painted), "fill": not complete,
-                   "start": complete}.get(action, True)
+                   }.get(action, True)
         return True if enabled else None
 
     def action_turn(self, step: int) -> None:
@@ -184,11 +186,15 @@ class SetupScreen(Screen[Fleet]):
 
     def action_undo(self) -> None:
         """Take back the cell painted last, else the ship placed last."""
+        notice = self.query_one(Notice)
         if self.painted:
             self.painted = self.painted[:-1]
+            notice.clear()
         elif self.placed:
+            ship = self.placed[-1]
             self.placed = self.placed[:-1]
-            self.query_one(Notice).clear()
+            notice.say(self.phrases("tui.setup.taken_back", ship=ship.kind.title,
+                                    where=self.phrases.cells(ship.cells)))
 
     def action_fill(self) -> None:
         """Place the ships still missing at random, keeping those placed."""
@@ -199,9 +205,12 @@ class SetupScreen(Screen[Fleet]):
         self._take_random(())
 
     def action_start(self) -> None:
-        """Go to battle with the fleet, when it is complete."""
+        """Go to battle with the fleet, when it is complete; else say what is missing."""
         if self.next_kind is None:
             self.dismiss(validate_fleet(self.rules, self.placed))
+            return
+        left = len(remaining_kinds(self.rules, self.placed))
+        self.query_one(Notice).error(self.phrases("tui.setup.not_ready", count=left))
 
     def _take_random(self, keep: tuple[Ship, ...]) -> None:
         try:
@@ -277,7 +286,9 @@ class SetupScreen(Screen[Fleet]):
         marks = fleet_marks(self.rules.grid, self.placed)
         ghost = self.ghost()
         if ghost is not None:
-            marks = with_ghost(marks, ghost.cells, allowed=self._allowed(ghost))
+            # A ship being painted is judged once it has all its cells, not before.
+            unfinished = self._painting(ghost.kind) and ghost.cells.bit_count() < ghost.size
+            marks = with_ghost(marks, ghost.cells, allowed=unfinished or self._allowed(ghost))
         self._board.marks = marks
         self.query_one("#to-place", FleetStrip).present = tuple(
             remaining_kinds(self.rules, self.placed))
