@@ -43,8 +43,17 @@ class KeyHelp(Widget):
             if binding.show and binding.description in MESSAGES:
                 shown.setdefault(binding.description,
                                  (self.app.get_key_display(binding), active.enabled))
+        # Lines break between keys, never inside a key's label.
+        width = self.size.width or 80
         text = Text(end="")
+        used = 0
         for description, (key, enabled) in shown.items():
-            text.append(f" {key} ", key_style)
-            text.append(f" {self.phrases(description)}  ", None if enabled else disabled_style)
+            entry = Text(end="")
+            entry.append(f" {key} ", key_style)
+            entry.append(f" {self.phrases(description)}  ", None if enabled else disabled_style)
+            if used and used + entry.cell_len > width:
+                text.append("\n")
+                used = 0
+            text.append_text(entry)
+            used += entry.cell_len
         return text
