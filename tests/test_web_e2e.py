@@ -245,6 +245,9 @@ def test_against_the_computer_with_a_server_restart(browser: Any, server: Server
 
     play_until_over({0: page}, server, game, restart)
     assert "You won" in page.inner_text("#status")
+    page.goto(server.url)  # the lobby lists the game, with how it ended
+    link = page.locator(f"#my-games a[href='/play/{game}']")
+    assert link.inner_text().endswith(" · classic · won")
 
 
 BENT_FLEET = [[0, 1, 2, 3, 13], [5, 6, 7, 17], [9, 19, 29, 39], [30, 31, 41], [33, 34, 44],

@@ -17,12 +17,36 @@ const counted = (names) => {
 };
 // A preset or alphabet as a menu shows it: its title in the catalogue, else its name.
 const titled = (prefix, name) => (MSG[`${prefix}.${name}`] ? t(`${prefix}.${name}`) : name);
+// A rule set by its preset's title: "classic (salvo 2)" is classic with variants, which
+// are told apart.
+const rulesTitle = (name) => {
+  const base = name.split(" (")[0];
+  return MSG[`preset.${base}`] ? t(`preset.${base}`) : name;
+};
 const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
 
 
 // --- routing -------------------------------------------------------------------------
 
 const tokenKey = (game) => `sb.token.${game}`;
+// What this browser remembers of each of its games, for the lobby's list: the rules,
+// when it was first seen, and how it ended (``won`` / ``lost``) once it has.
+const noteKey = (game) => `sb.game.${game}`;
+const gameNote = (game) => { try { return JSON.parse(localStorage.getItem(noteKey(game)) || "{}"); } catch { return {}; } };
+const noteGame = (game, fields) => localStorage.setItem(noteKey(game), JSON.stringify({ ...gameNote(game), ...fields }));
+
+// The games this browser holds a seat in, the newest first.
+function myGames() {
+  return Object.keys(localStorage).filter((k) => k.startsWith("sb.token.")).map((k) => k.slice(9))
+    .map((game) => ({ game, ...gameNote(game) })).sort((a, b) => (b.at || 0) - (a.at || 0));
+}
+
+function describeGame(g) {
+  const when = g.at ? new Date(g.at).toLocaleString(LANG === "ru" ? "ru-RU" : "en-GB",
+    { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : g.game;
+  const status = t(g.result ? `web.lobby.game_${g.result}` : "web.lobby.game_on");
+  return [when, g.rules ? rulesTitle(g.rules) : null, status].filter(Boolean).join(" · ");
+}
 
 async function route() {
   await loadMessages("web.title");
@@ -83,9 +107,9 @@ async function showLobby(error = "") {
   const err = el("p", { class: "error", id: "lobby-error" }, error);
   const language = pick("lobby-lang", t("web.lobby.language"), [option("en", "English", LANG === "en"), option("ru", "Русский", LANG === "ru")]);
   language.querySelector("select").addEventListener("change", (e) => { $("#lang").value = e.target.value; $("#lang").dispatchEvent(new Event("change")); });
-  const mine = Object.keys(localStorage).filter((k) => k.startsWith("sb.token.")).map((k) => k.slice(9));
-  const games = mine.length ? el("div", { class: "links", id: "my-games" }, t("web.lobby.your_games"),
-    mine.slice(-10).map((g) => el("a", { href: `/play/${g}` }, g))) : null;
+  const games = myGames();
+  const gameList = games.length ? el("div", { class: "links", id: "my-games" }, t("web.lobby.your_games"),
+    games.slice(0, 10).map((g) => el("a", { href: `/play/${g.game}` }, describeGame(g)))) : null;
   const create = (mode) => async () => {
     const body = { mode, preset: $("#preset").value, level: $("#level").value,
       turn_seconds: parseInt($("#turn_seconds").value || "0", 10),
@@ -116,7 +140,7 @@ async function showLobby(error = "") {
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),
       el("button", { id: "random-opponent", onclick: create("random") }, t("web.lobby.random"))),
     el("a", { href: "/classroom", id: "classroom-link" }, t("web.lobby.classroom")),
-    games));
+    gameList));
 }
 
 async function joinByInvite(game, invite) {
@@ -264,6 +288,12 @@ class GameClient {
       this.addLog(() => t(s.options.mode === "random" ? "web.opponent_joined" : "web.friend_joined"));
     }
     this.state = s; this.seq = s.seq; this.stateAt = Date.now();
+    if (this.isPlayer) {
+      if (first && !gameNote(this.game).at) noteGame(this.game, { at: Date.now(), rules: s.rules.name });
+      if (s.phase === "over" && s.result && !gameNote(this.game).result) {
+        noteGame(this.game, { result: s.result.winner === this.seat ? "won" : "lost" });
+      }
+    }
     this.deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
     if (s.phase === "setup" && this.seat !== null && this.seat !== undefined && !s.players[this.seat].ready) {
       if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), orients: this.fleetKinds().map(() => 0), selected: 0, orient: 0, hover: null, drawing: [] };
@@ -337,7 +367,7 @@ class GameClient {
 
   // The rules in play, in short: what a friend who followed the link needs to know.
   rulesText() {
-    const r = this.state.rules, parts = [titled("preset", r.name), `${r.width}×${r.height}`, t(`touching.${r.touching}`)];
+    const r = this.state.rules, parts = [rulesTitle(r.name), `${r.width}×${r.height}`, t(`touching.${r.touching}`)];
     if (r.salvo === "ships") parts.push(t("web.rules.salvo_ships"));
     else if (r.salvo && r.salvo !== 1) parts.push(t("web.rules.salvo", { count: r.salvo }));
     else parts.push(t(r.shoot_again ? "web.rules.again" : "web.rules.no_again"));
