@@ -274,3 +274,13 @@ class Coordinates:
     def column_letters(self) -> str:
         """The letters heading the columns, left to right."""
         return self.alphabet.columns(self.grid.width)
+
+    @property
+    def example(self) -> str:
+        """A cell to show how cells are typed: the second column of the third row.
+
+        >>> Coordinates(Grid(10, 10), ALPHABETS["ru"]).example
+        'Б3'
+        """
+        row, column = min(2, self.grid.height - 1), min(1, self.grid.width - 1)
+        return self.name(self.grid.cell(row, column))

@@ -96,8 +96,6 @@ class PlainGame:
         self.output = stdout
         self.manual = manual
         self.coords = settings.coordinates()
-        self.example = self.coords.name(2 * settings.rules.width + 1)
-        """A cell to show how cells are typed: the second column of the third row, B3 or Б3."""
         self.session: VsComputer = settings.new_session()
         self.game_number = 1
         """Which game of this run is being played: its record goes to its own file."""
@@ -131,7 +129,7 @@ class PlainGame:
                  fleet=", ".join(f"{self.tr(k.title)} ({k.size})×{n}"
                                  for k, n in rules.fleet_counts()))
         self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING,
-                 example=self.example)
+                 example=self.coords.example)
         # Only the marks this game can show: a salvo, say, has none of its own.
         items = [self.tr(Text(f"plain.legend.{variant}", {
             "mine": MINE, "given": GIVEN, "sweeper": SWEEPER, "sub": SUB, "moved": MOVED}))
@@ -175,7 +173,7 @@ class PlainGame:
             symbols = _own_symbols(rules.grid.size, placed, 0)
             self.output.write("\n".join(render_field(symbols, self.settings)) + "\n")
             line = self.ask("plain.place_prompt", ship=self.tr(kind.title), size=kind.size,
-                            example=self.example)
+                            example=self.coords.example)
             command = line.lower()
             if command in ("auto", "авто"):
                 try:
@@ -199,7 +197,7 @@ class PlainGame:
         rules = self.settings.rules
         words = line.replace(",", " ").split()
         if not words:
-            raise SeaBattleError("error.ship_syntax", example=self.example)
+            raise SeaBattleError("error.ship_syntax", example=self.coords.example)
         direction = words[-1].lower() if len(words) == 2 else ""
         if direction in ("h", "v", "г", "в"):
             row, col = rules.grid.row_col(self.coords.parse(words[0]))
@@ -207,7 +205,7 @@ class PlainGame:
         if len(words) == 1 and kind.size == 1:
             return ship_from_cells(rules, kind, [self.coords.parse(words[0])])
         if len(words) != kind.size:
-            raise SeaBattleError("error.ship_syntax", example=self.example)
+            raise SeaBattleError("error.ship_syntax", example=self.coords.example)
         return ship_from_cells(rules, kind, [self.coords.parse(w) for w in words])
 
     def _battle(self, fleet: Fleet) -> None:
@@ -315,7 +313,7 @@ class PlainGame:
         """Handle a non-shot command; ``True`` when the line was one."""
         command = line.lower()
         if command in ("help", "?", "помощь"):
-            self.say("plain.help", example=self.example)
+            self.say("plain.help", example=self.coords.example)
             return True
         if command in ("resign", "сдаюсь"):
             self.session.resign()

@@ -151,7 +151,7 @@ class BattleScreen(Screen[None]):
             with Horizontal(id="entry"):
                 yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)
                 yield Input(placeholder=phrases("tui.battle.placeholder",
-                                                example=phrases.cell(2 * grid.width + 1)),
+                                                example=phrases.coordinates.example),
                             id="shot", max_length=40, compact=True)
             yield Notice(id="message")
             yield KeyHelp(phrases)
@@ -464,7 +464,7 @@ class BattleScreen(Screen[None]):
             phrases("tui.battle.prompt_decide" if deciding else "tui.battle.prompt"))
         self.query_one("#shot", Input).placeholder = phrases(
             "tui.battle.placeholder_decide" if deciding else "tui.battle.placeholder",
-            example=phrases.cell(2 * grid.width + 1))
+            example=phrases.coordinates.example)
         total = sum(kind.role.is_vessel for kind in self.rules.fleet)
         self.query_one("#own-afloat", Static).update(
             phrases("tui.battle.afloat", count=len(view.own_afloat), total=total))
