@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from seabattle.errors import AlphabetError, CoordinateSyntaxError, OffFieldError
+from seabattle.errors import AlphabetError, CoordinateSyntaxError, OffFieldError, SeaBattleError
 
 Bitboard = int
 """A set of cells, as an int with bit ``cell`` set for each member."""
@@ -274,6 +274,19 @@ class Coordinates:
     def column_letters(self) -> str:
         """The letters heading the columns, left to right."""
         return self.alphabet.columns(self.grid.width)
+
+    def from_latin(self, name: str) -> str:
+        """A cell the engine named in Latin letters, named in this alphabet (``name``
+        itself if it names no cell of the field).
+
+        >>> Coordinates(Grid(10, 10), ALPHABETS["ru"]).from_latin("C1")
+        'В1'
+        """
+        try:
+            cell = parse_cell(name, self.grid, ALPHABETS["latin"])
+        except SeaBattleError:
+            return name
+        return self.name(cell)
 
     @property
     def example(self) -> str:

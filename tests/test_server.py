@@ -592,3 +592,21 @@ def test_an_alphabet_too_short_for_the_field_is_refused(client: TestClient) -> N
     response = client.post("/api/games", json={"mode": "private", "preset": "big-15",
                                                "alphabet": "respublika"})
     assert response.status_code == 400 and response.json()["code"] == "error.alphabet_too_short"
+
+
+def test_errors_name_cells_as_the_players_field_does(client: TestClient) -> None:
+    game = new_game(client, mode="computer", level="easy", turn_seconds=0)
+    with client.websocket_connect("/ws") as ws:
+        me = hello(ws, game["game"], "me", token=game["token"], lang="ru")
+        place_random(me)
+        state = me.until("state")
+        assert state["to_move"] == 0
+        cell = 2  # В1 on a Russian field, C1 to the engine
+        me.send({"type": "fire", "cell": cell})
+        me.until("shot")
+        sync(me, state["seq"] + 1)
+        while me.state["to_move"] != 0:
+            me.until("state")
+        error = me.error({"type": "fire", "cell": cell})
+        assert error["code"] == "error.shot_already_fired"
+        assert error["message"] == "по клетке В1 уже стреляли"

@@ -630,6 +630,10 @@ def test_two_browsers_move_the_hit_flying_dutchman_with_every_button(
     pages, game, seat = two_players_in_battle(
         browser, server, {"preset": "flying-dutchman", "dutchman_decks": "5"})
     shooter, owner = pages[seat], pages[1 - seat]
+    # Two 20×20 fields side by side on a 1280-pixel screen, not one below the other.
+    own, enemy = (shooter.locator(b).bounding_box() for b in ("#board-own", "#board-enemy"))
+    assert own is not None and enemy is not None
+    assert enemy["y"] == own["y"] and enemy["x"] + enemy["width"] <= 1280
 
     def hit_the_dutchman() -> None:
         """The shooter fires at a deck of the owner's Dutchman where it is now."""

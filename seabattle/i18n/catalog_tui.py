@@ -3,8 +3,8 @@
 MESSAGES: dict[str, tuple[str, str]] = {
     "tui.title": ("Sea Battle", "Морской бой"),
     "tui.rules": (
-        "Rules: {name}, {width}×{height}; {touching}; {again}; {announce}. Computer: {level}.",
-        "Правила: {name}, {width}×{height}; {touching}; {again}; {announce}. Компьютер: {level}."),
+        "Rules: {name}; {touching}; {again}; {announce}. Computer: {level}.",
+        "Правила: {name}; {touching}; {again}; {announce}. Компьютер: {level}."),
     "tui.rules.again": ("a hit earns another shot", "попал — стреляешь ещё"),
     "tui.rules.no_again": ("turns alternate after every shot", "ходы чередуются после каждого выстрела"),
     "tui.rules.announce_sunk": ("a sinking is announced", "о потоплении сообщают"),

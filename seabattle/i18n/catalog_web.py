@@ -147,7 +147,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.timer": ("{seconds} s", "{seconds} с"),
     "web.strikes": ("time-outs: {count} of {limit}", "просрочено ходов: {count} из {limit}"),
     "web.afloat": ("Afloat: {ships}", "На плаву: {ships}"),
-    "web.afloat_count": ("Ships afloat: {count}", "Кораблей на плаву: {count}"),
+    "web.afloat_count": ("Afloat: {count}", "На плаву: {count}"),
     "web.resign": ("Resign", "Сдаться"),
     "web.resign_confirm": ("Really resign?", "Точно сдаться?"),
     "web.chat": ("Say", "Сказать"),

@@ -23,9 +23,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from seabattle.ai.levels import LEVELS
-from seabattle.coords import ALPHABETS
+from seabattle.coords import ALPHABETS, Coordinates
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import MESSAGES, Language
+from seabattle.i18n import MESSAGES, Language, translate
 from seabattle.rules import PRESETS
 from seabattle.server import classroom
 from seabattle.server.messages import (
@@ -44,8 +44,15 @@ TICK_SECONDS = 0.25
 log = logging.getLogger("seabattle.server")
 
 
-def _error(error: SeaBattleError, language: Language) -> dict[str, Any]:
-    return {"type": "error", "code": error.message_key, "message": error.message(language)}
+def _error(error: SeaBattleError, language: Language,
+           coordinates: Coordinates | None = None) -> dict[str, Any]:
+    """An error message for a client; a cell the engine named in Latin letters is named
+    as the player's field names it (``coordinates``)."""
+    params = dict(error.params)
+    if coordinates is not None and isinstance(params.get("cell"), str):
+        params["cell"] = coordinates.from_latin(params["cell"])
+    return {"type": "error", "code": error.message_key,
+            "message": translate(error.message_key, language, **params)}
 
 
 def _error_response(error: SeaBattleError, language: Language, status: int = 400) -> JSONResponse:
@@ -153,7 +160,9 @@ class Connection:
         await self.ws.send_json(room.snapshot(self.audience, self.language, self.hub.clock()))
 
     async def send_error(self, error: SeaBattleError) -> None:
-        await self.ws.send_json(_error(error, self.language))
+        rules = self.room.rules
+        coordinates = Coordinates(rules.grid, rules.alphabet_for(self.language))
+        await self.ws.send_json(_error(error, self.language, coordinates))
 
     async def handle(self, text: str) -> None:
         message = parse_client_message(text)

@@ -38,8 +38,11 @@ def lobby_rules(preset: str, changes: dict[str, Any]) -> Rules:
     if not changes:
         return base
     data: dict[str, Any] = {"base": base.name, **changes}
-    if set(changes) <= {"touching", "shoot_again", "alphabet"}:
-        data["name"] = base.name  # the preset still, as before the variants
+    # Named after the preset, the variants in brackets (as rules.with_variants names them);
+    # touching, shooting again and the letters leave the preset's name as it is.
+    variants = ", ".join(f"{key} {value}" for key, value in changes.items()
+                         if key not in ("touching", "shoot_again", "alphabet"))
+    data["name"] = f"{base.name} ({variants})" if variants else base.name
     shape = data.pop("four_decker_shape", None)
     decks = data.pop("dutchman_decks", None)
     ships = [dict(entry) for entry in base.to_dict()["ships"]]

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass
 from typing import Any
 
-from seabattle.coords import ALPHABETS, Bitboard, Coordinates, iter_cells
+from seabattle.coords import Bitboard, Coordinates, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, Text, translate
 from seabattle.rules import PRESETS, MineEffect, Role, Rules
@@ -47,9 +46,7 @@ class Phrasebook:
         if where and "where" in params:
             params["where"] = self.cells(where)
         if isinstance(params.get("cell"), str):  # a cell the engine named in Latin letters
-            latin = Coordinates(self.coordinates.grid, ALPHABETS["latin"])
-            with contextlib.suppress(SeaBattleError):
-                params["cell"] = self.cell(latin.parse(params["cell"]))
+            params["cell"] = self.coordinates.from_latin(params["cell"])
         message = self(error.message_key, **params)
         return message[:1].upper() + message[1:]
 
@@ -90,7 +87,10 @@ class Phrasebook:
         # A preset with variants changed is named after the preset: the variants follow.
         base = rules.name.split(" (", 1)[0]
         name = self.rule_set(base) if base in PRESETS else rules.name
-        return self("tui.rules", name=name, width=rules.width, height=rules.height,
+        size = f"{rules.width}×{rules.height}"
+        if size not in name:  # "big field 18×18" says it already
+            name = f"{name}, {size}"
+        return self("tui.rules", name=name,
                     touching=Text(f"touching.{rules.touching.value}"),
                     again=Text("tui.rules.again" if rules.shoot_again else "tui.rules.no_again"),
                     announce=Text(f"tui.rules.announce_{rules.announce.value}"),

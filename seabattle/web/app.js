@@ -13,7 +13,7 @@ const kindName = (kind) => shipName(kind.name || kind.role);
 const counted = (names) => {
   const counts = new Map();
   names.forEach((name) => counts.set(name, (counts.get(name) || 0) + 1));
-  return [...counts].map(([name, n]) => (n > 1 ? `${name} ×${n}` : name)).join(", ");
+  return [...counts].map(([name, n]) => (n > 1 ? `${name}\u00a0×${n}` : name)).join(", ");
 };
 // A preset or alphabet as a menu shows it: its title in the catalogue, else its name.
 const titled = (prefix, name) => (MSG[`${prefix}.${name}`] ? t(`${prefix}.${name}`) : name);
@@ -367,7 +367,8 @@ class GameClient {
 
   // The rules in play, in short: what a friend who followed the link needs to know.
   rulesText() {
-    const r = this.state.rules, parts = [rulesTitle(r.name), `${r.width}×${r.height}`, t(`touching.${r.touching}`)];
+    const r = this.state.rules, title = rulesTitle(r.name), size = `${r.width}×${r.height}`;
+    const parts = [title, ...(title.includes(size) ? [] : [size]), t(`touching.${r.touching}`)];
     if (r.salvo === "ships") parts.push(t("web.rules.salvo_ships"));
     else if (r.salvo && r.salvo !== 1) parts.push(t("web.rules.salvo", { count: r.salvo }));
     else parts.push(t(r.shoot_again ? "web.rules.again" : "web.rules.no_again"));
