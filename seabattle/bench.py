@@ -37,6 +37,7 @@ from seabattle.ai.placement import find_placement
 from seabattle.errors import SeaBattleError
 from seabattle.fleet import Fleet
 from seabattle.game import Solitaire
+from seabattle.i18n import Text
 from seabattle.record import fleet_from_data, fleet_to_data
 from seabattle.rules import Rules, find_rules, rules_from_dict
 
@@ -63,7 +64,7 @@ def fleets_from_json(text: str, rules: Rules | None = None, *, source: str = "-"
     problem raises :class:`~seabattle.errors.SeaBattleError` (``bench.fleets_file``)
     naming ``source`` and, for a bad fleet, its number.
     """
-    def fail(problem: str) -> SeaBattleError:
+    def fail(problem: str | Text) -> SeaBattleError:
         return SeaBattleError("bench.fleets_file", path=source, problem=problem)
 
     try:
@@ -89,14 +90,11 @@ def fleets_from_json(text: str, rules: Rules | None = None, *, source: str = "-"
     fleets = []
     for number, entry in enumerate(entries, 1):
         try:
-            if not isinstance(entry, list):
-                raise TypeError("a fleet is a list of ships")
             fleets.append(fleet_from_data(chosen, entry))
         except SeaBattleError as error:
-            problem = error.params.get("problem") or str(error)
-            raise fail(f"fleet {number}: {problem}") from None
-        except (KeyError, TypeError, ValueError, AttributeError) as error:
-            raise fail(f"fleet {number}: malformed ship ({error!r})") from None
+            problem = error.params.get("problem") or error.text
+            raise fail(Text("bench.fleet_problem", {"number": number, "problem": problem})
+                       ) from None
     return chosen, tuple(fleets)
 
 

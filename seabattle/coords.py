@@ -18,11 +18,13 @@ agreed before the game.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from seabattle.errors import AlphabetError, CoordinateSyntaxError, OffFieldError, SeaBattleError
+from seabattle.i18n import Language, Text, translate
 
 Bitboard = int
 """A set of cells, as an int with bit ``cell`` set for each member."""
@@ -221,6 +223,12 @@ def find_alphabet(name: str) -> Alphabet:
 _CELL_TEXT = re.compile(r"\s*(\D+?)\s*-?\s*(\d+)\s*")
 
 
+def example_cell(grid: Grid, alphabet: Alphabet) -> str:
+    """The cell shown to explain how cells are typed: the second column of the third row
+    (``B3``, ``Б3``), or as near as a field one column wide or one row high allows."""
+    return cell_name(grid.cell(min(2, grid.height - 1), min(1, grid.width - 1)), grid, alphabet)
+
+
 def parse_cell(text: str, grid: Grid, alphabet: Alphabet) -> int:
     """Parse a cell name such as ``"b3"``, ``"Б3"`` or ``"К10"``.
 
@@ -229,9 +237,7 @@ def parse_cell(text: str, grid: Grid, alphabet: Alphabet) -> int:
     :class:`CoordinateSyntaxError` for text that is not a cell name in this
     alphabet, :class:`OffFieldError` for a well-formed name outside the field.
     """
-    columns = alphabet.columns(grid.width)
-    # The example names a cell of this field, even a field one column wide or one row high.
-    example = f"{columns[:2][-1]}{min(3, grid.height)}"
+    example = example_cell(grid, alphabet)
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
         raise CoordinateSyntaxError(text=text, example=example)
@@ -288,12 +294,35 @@ class Coordinates:
             return name
         return self.name(cell)
 
+    def message(self, error: SeaBattleError, language: Language) -> str:
+        """``error`` in ``language``, naming its cells as this field does: the engine
+        names them in Latin letters (``cell``, and a ship's ``where``, ``B4–D4``), also
+        inside the texts it nests.
+
+        >>> from seabattle.errors import ShipTouchError
+        >>> from seabattle.i18n import Text
+        >>> touch = ShipTouchError(ship="cruiser", where="B4–D4", other="battleship",
+        ...                        rule=Text("touching.none"))
+        >>> Coordinates(Grid(10, 10), ALPHABETS["ru"]).message(touch, "ru")[:27]
+        'корабль «cruiser» (Б4–Г4) к'
+        """
+        return translate(error.message_key, language, **self._named_here(error.params))
+
+    def _named_here(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        named: dict[str, Any] = {}
+        for key, value in params.items():
+            if isinstance(value, Text):
+                value = Text(value.key, self._named_here(value.params))
+            elif key in ("cell", "where") and isinstance(value, str):
+                value = "–".join(self.from_latin(part) for part in value.split("–"))
+            named[key] = value
+        return named
+
     @property
     def example(self) -> str:
-        """A cell to show how cells are typed: the second column of the third row.
+        """See :func:`example_cell`.
 
         >>> Coordinates(Grid(10, 10), ALPHABETS["ru"]).example
         'Б3'
         """
-        row, column = min(2, self.grid.height - 1), min(1, self.grid.width - 1)
-        return self.name(self.grid.cell(row, column))
+        return example_cell(self.grid, self.alphabet)

@@ -19,7 +19,7 @@ from seabattle.errors import SeaBattleError
 from seabattle.events import Decision, ShotResult
 from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, ship_from_cells, straight_ship
 from seabattle.i18n import Text, translate
-from seabattle.rules import Role
+from seabattle.rules import MineEffect, Role
 from seabattle.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
 from seabattle.view import PlayerView
 
@@ -106,6 +106,10 @@ class PlainGame:
         """Print a catalogue message in the game's language."""
         self.output.write(translate(key, self.settings.language, **params) + "\n")
 
+    def say_error(self, error: SeaBattleError) -> None:
+        """Print why something was refused, naming cells as the field does."""
+        self.say("plain.error", message=self.coords.message(error, self.settings.language))
+
     def tr(self, text: Text) -> str:
         """A translatable text in the game's language."""
         return text.render(self.settings.language)
@@ -130,11 +134,15 @@ class PlainGame:
                                  for k, n in rules.fleet_counts()))
         self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING,
                  example=self.coords.example)
-        # Only the marks this game can show: a salvo, say, has none of its own.
-        items = [self.tr(Text(f"plain.legend.{variant}", {
+        # Only the marks this game can show: a salvo, say, has none of its own, and the
+        # classroom's mines draw problems instead of handing cells over.
+        shown = {"mines": "mines" in rules.variants(),
+                 "given": "mines" in rules.variants() and rules.mine_effect is MineEffect.HANDOVER,
+                 **{variant: variant in rules.variants()
+                    for variant in ("minesweepers", "submarines", "flying_dutchman")}}
+        items = [self.tr(Text(f"plain.legend.{mark}", {
             "mine": MINE, "given": GIVEN, "sweeper": SWEEPER, "sub": SUB, "moved": MOVED}))
-            for variant in ("mines", "minesweepers", "submarines", "flying_dutchman")
-            if variant in rules.variants()]
+            for mark, show in shown.items() if show]
         if items:
             self.say("plain.legend_variants", items=", ".join(items))
         try:
@@ -179,7 +187,7 @@ class PlainGame:
                 try:
                     return self.session.random_fleet(placed)
                 except SeaBattleError as error:
-                    self.say("plain.error", message=error.message(self.settings.language))
+                    self.say_error(error)
                 continue
             if command in ("undo", "отмена"):
                 if placed:
@@ -189,7 +197,7 @@ class PlainGame:
                 ship = self._parse_ship(kind, line)
                 check_ship(rules, placed, ship)
             except SeaBattleError as error:
-                self.say("plain.error", message=error.message(self.settings.language))
+                self.say_error(error)
                 continue
             placed.append(ship)
 
@@ -242,7 +250,7 @@ class PlainGame:
             try:
                 session.fire_salvo(salvo[:count])
             except SeaBattleError as error:
-                self.say("plain.error", message=error.message(self.settings.language))
+                self.say_error(error)
             salvo.clear()
             told = self._tell(told)
         self._game_over()
@@ -255,7 +263,7 @@ class PlainGame:
             try:
                 cell = self.coords.parse(word)
             except SeaBattleError as error:
-                self.say("plain.error", message=error.message(language))
+                self.say_error(error)
                 return None
             name = self.coords.name(cell)
             if view.fired & bit(cell):
@@ -305,7 +313,7 @@ class PlainGame:
                     choice = self.coords.parse(line)
                 self.session.decide(choice)
             except SeaBattleError as error:
-                self.say("plain.error", message=error.message(self.settings.language))
+                self.say_error(error)
                 continue
             return
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Final
+from typing import Any
 
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import RecordError, SeaBattleError
 from seabattle.events import Event, Handover, MineReveal, Resignation, ShipMove, Shot, ShotResult
 from seabattle.fleet import Fleet, Ship, ship_from_cells, validate_fleet
 from seabattle.game import Game
+from seabattle.i18n import Text
 from seabattle.rules import Role, Rules, rules_from_dict
 from seabattle.shapes import Shape
 
@@ -189,24 +190,22 @@ def fleet_from_data(rules: Rules, ships: Sequence[Mapping[str, Any]]) -> Fleet:
     ...     fleet_from_data(PRESETS["classic"], [{"size": 4, "cells": ["A1"]}])
     ... except RecordError as error:
     ...     print(error)  # doctest: +ELLIPSIS
-    invalid game record: ship 1 must be {"size": a whole number, ...}; got {'size': 4, ...}
+    invalid game record: ship 1 must be {"size": a whole number, ...}; not {'size': 4, ...}
     """
     return _fleet_from_list(rules, _latin(rules), ships)
-
-
-_SHIP_ENTRY: Final = '{"size": a whole number, "name": text, "cells": [cell names]}'
 
 
 def _fleet_from_list(rules: Rules, names: Coordinates, ships: Sequence[Mapping[str, Any]]
                      ) -> Fleet:
     if not isinstance(ships, list):
-        raise RecordError(problem=f"a fleet must be a list of ships; got {ships!r:.80}")
+        raise RecordError(problem=Text("record.fleet_not_list", {"got": f"{ships!r:.80}"}))
     placed: list[Ship] = []
     for number, entry in enumerate(ships, start=1):
         if not (isinstance(entry, dict) and isinstance(entry.get("size"), int)
                 and isinstance(entry.get("name"), str) and isinstance(entry.get("cells"), list)
                 and all(isinstance(cell, str) for cell in entry["cells"])):
-            raise RecordError(problem=f"ship {number} must be {_SHIP_ENTRY}; got {entry!r:.80}")
+            raise RecordError(problem=Text("record.ship_entry",
+                                           {"number": number, "got": f"{entry!r:.80}"}))
         # Records written before shapes and roles were stored name neither.
         kind = next((k for k in rules.fleet
                      if (k.size, k.name, k.role.value) == (entry["size"], entry["name"],

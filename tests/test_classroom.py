@@ -320,7 +320,7 @@ def test_fleet_files_in_text_and_json(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("content", "problem"), [
-    ("{}", "a fleet must be a list of ships; got {}"),
+    ("{}", "a fleet must be a list of ships, not {}"),
     ('[{"size": 4, "cells": ["A1"]}]', r'ship 1 must be \{"size": a whole number, "name": text'),
     ('[{"size": "4", "name": "x", "cells": []}]', "ship 1 must be"),
     ('[{"size": 4, "name": "battleship", "cells": ["Z9"]}]', "outside the 10×10 field"),
@@ -331,8 +331,9 @@ def test_json_fleet_files_that_are_wrong_say_what_is_wrong(tmp_path: Path, conte
     path = tmp_path / "team.json"
     path.write_text(content, encoding="utf-8")
     expected = f"cannot read the fleet file .*team.json: .*{problem}"
-    with pytest.raises(SeaBattleError, match=expected):
+    with pytest.raises(SeaBattleError, match=expected) as refused:
         read_fleet(path, RULES, ALPHABETS["latin"])
+    assert "team.json" in refused.value.message("ru")  # said in Russian too
 
 
 # --- the command ----------------------------------------------------------------------

@@ -230,3 +230,16 @@ def test_a_reader_that_goes_away_ends_the_command_quietly() -> None:
     errors = process.stderr.read()
     assert process.wait(timeout=120) == 141
     assert "Traceback" not in errors and "BrokenPipe" not in errors
+
+
+def test_refusals_name_cells_in_the_fields_own_letters() -> None:
+    done = seabattle("play", "--plain", "--manual", "--seed", "1", "--lang", "ru",
+                     stdin="Б3 г\nБ4 г\nquit\n")
+    assert "крейсер» (Б4–Г4) касается корабля «линкор»" in done.stdout
+    assert "B4" not in done.stdout
+
+
+def test_the_plain_legend_explains_only_the_marks_the_rules_can_show() -> None:
+    # The classroom's rules: mines draw problems there, so no cell is ever handed over.
+    done = seabattle("play", "--plain", "--rules", "math", "--lang", "en", "--seed", "1")
+    assert "Also: + mine." in done.stdout and "handed over" not in done.stdout

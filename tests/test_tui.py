@@ -368,7 +368,7 @@ def test_errors_name_cells_in_the_fields_own_letters() -> None:
     assert "Б1" in russian.error(DecisionError("error.shot_already_fired", cell="B1"))
 
 
-async def test_quitting_with_ships_placed_by_hand_asks_first() -> None:
+async def test_quitting_with_ships_placed_asks_first() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         setup = app.screen

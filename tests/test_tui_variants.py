@@ -305,3 +305,4 @@ async def test_the_hint_is_refused_where_the_admiral_does_not_model_the_rules() 
         info = str(battle.query_one("#heat-info", Static).content)
         assert info == "Hint: the admiral cannot work out these rules."
         assert battle.query_one("#enemy", Board).heat is None
+        assert app.session.hints == []  # no hint was given, so none is recorded

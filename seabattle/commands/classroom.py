@@ -228,7 +228,7 @@ class PlainLesson:
             try:
                 shot = battle.fire(team, self.coordinates.parse(line))
             except SeaBattleError as error:
-                self.say("classroom.error", message=error.message(tr))
+                self.say("classroom.error", message=self.coordinates.message(error, tr))
                 continue
             self._report(team, shot)
         self.say("classroom.fleet_gone", team=team_name(battle, 1 - (battle.fleet_winner or 0),

@@ -224,5 +224,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.bad_setting_value": (
         "the setting {name} must be a number from {low} to {high}, not {value!r}",
         "настройка {name} должна быть числом от {low} до {high}, а не {value!r}"),
+    "record.fleet_not_list": ("a fleet must be a list of ships, not {got}",
+                              "расстановка должна быть списком кораблей, а не {got}"),
+    "record.ship_entry": (
+        "ship {number} must be {{\"size\": a whole number, \"name\": text, \"cells\": [cell "
+        "names]}}; not {got}",
+        "корабль {number} записывается так: {{\"size\": целое число, \"name\": текст, "
+        "\"cells\": [клетки]}}; а не {got}"),
     "error.record_invalid": ("invalid game record: {problem}", "неверная запись партии: {problem}"),
 }

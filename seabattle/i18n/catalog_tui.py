@@ -102,7 +102,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "unpaints it), u takes the last cell back. a places the ship at random.",
         "Стрелки или мышь двигают курсор, Enter или щелчок закрашивают клетку (повторно — "
         "снимают), u убирает последнюю клетку. a ставит корабль случайно."),
-    "tui.setup.taken_back": ("Taken back: {ship}, {where}.", "Убран: {ship}, {where}."),
+    "tui.setup.taken_back": ("Taken back: {ship}, {where}.",
+                             "Вернули в запас: {ship}, {where}."),
     "tui.setup.not_ready": ("Pieces still to place: {count} (a places them at random).",
                             "Ещё не расставлено: {count} (a расставит их случайно)."),
     "tui.setup.paint": (

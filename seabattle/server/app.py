@@ -25,7 +25,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from seabattle.ai.levels import LEVELS
 from seabattle.coords import ALPHABETS, Coordinates
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import MESSAGES, Language, translate
+from seabattle.i18n import MESSAGES, Language
 from seabattle.rules import PRESETS
 from seabattle.server import classroom
 from seabattle.server.messages import (
@@ -48,11 +48,9 @@ def _error(error: SeaBattleError, language: Language,
            coordinates: Coordinates | None = None) -> dict[str, Any]:
     """An error message for a client; a cell the engine named in Latin letters is named
     as the player's field names it (``coordinates``)."""
-    params = dict(error.params)
-    if coordinates is not None and isinstance(params.get("cell"), str):
-        params["cell"] = coordinates.from_latin(params["cell"])
-    return {"type": "error", "code": error.message_key,
-            "message": translate(error.message_key, language, **params)}
+    message = (error.message(language) if coordinates is None
+               else coordinates.message(error, language))
+    return {"type": "error", "code": error.message_key, "message": message}
 
 
 def _error_response(error: SeaBattleError, language: Language, status: int = 400) -> JSONResponse:

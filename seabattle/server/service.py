@@ -41,7 +41,8 @@ def lobby_rules(preset: str, changes: dict[str, Any]) -> Rules:
     # Named after the preset, the variants in brackets (as rules.with_variants names them);
     # touching, shooting again and the letters leave the preset's name as it is.
     variants = ", ".join(f"{key} {value}" for key, value in changes.items()
-                         if key not in ("touching", "shoot_again", "alphabet"))
+                         if key not in ("touching", "shoot_again", "alphabet")
+                         and not (key == "dutchman_decks" and value == base.fleet[0].size))
     data["name"] = f"{base.name} ({variants})" if variants else base.name
     shape = data.pop("four_decker_shape", None)
     decks = data.pop("dutchman_decks", None)

@@ -121,8 +121,8 @@ class SeaBattleApp(App[int]):
         return path
 
     async def action_quit(self) -> None:
-        """Leave, saving the game; in mid-battle, or with ships placed by hand, once the
-        player confirms it."""
+        """Leave, saving the game; in mid-battle, or with ships placed, once the player
+        confirms it."""
         game = self.session.game
         screen = self.screen
         placing = isinstance(screen, SetupScreen) and bool(screen.placed or screen.painted)

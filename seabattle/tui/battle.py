@@ -323,6 +323,11 @@ class BattleScreen(Screen[None]):
         view = self.session.view()
         if view.is_over:
             return
+        if not AdmiralStrategy.supports(self.rules):  # mines, say: no hint, and none recorded
+            info = self.query_one("#heat-info", Static)
+            info.update(self.phrases("tui.heat.failed"))
+            info.display = True
+            return
         moment = self._moment()
         if self.session.hints[-1:] != [moment]:  # once per position, however often toggled
             self.session.note_hint()
@@ -336,10 +341,7 @@ class BattleScreen(Screen[None]):
     # A hint that cannot be computed must never end the game: no exit on error.
     @work(thread=True, exclusive=True, group="heat", exit_on_error=False)
     def _compute_heat(self, view: PlayerView, moment: int, seed: int) -> None:
-        chances: tuple[float, ...] | None = None
-        if not AdmiralStrategy.supports(self.rules):  # mines, say: its chances would mislead
-            self.app.call_from_thread(self._show_heat, moment, chances)
-            return
+        chances: tuple[float, ...] | None
         try:
             with self._posterior_lock:
                 if self._posterior is None:

@@ -190,7 +190,8 @@ class ClassroomApp(App[int]):
         try:
             shot = battle.fire(team, self.coordinates.parse(line))
         except SeaBattleError as error:
-            self.log_line(self.tr("classroom.error", message=error.message(self.language)))
+            refused = self.coordinates.message(error, self.language)
+            self.log_line(self.tr("classroom.error", message=refused))
             return
         self.log_line(self.tr("classroom.shot", team=team_name(battle, team, self.language),
                               cell=self.coordinates.name(shot.cell),

@@ -36,18 +36,9 @@ class Phrasebook:
         names = [self.cell(c) for c in iter_cells(cells)]
         return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
 
-    def error(self, error: SeaBattleError, where: Bitboard = 0) -> str:
-        """An engine error as a sentence; ``where`` renames the cells it is about.
-
-        The engine names cells in Latin letters; a placement refused on a
-        Russian-lettered field reads better naming them as the field does.
-        """
-        params = dict(error.params)
-        if where and "where" in params:
-            params["where"] = self.cells(where)
-        if isinstance(params.get("cell"), str):  # a cell the engine named in Latin letters
-            params["cell"] = self.coordinates.from_latin(params["cell"])
-        message = self(error.message_key, **params)
+    def error(self, error: SeaBattleError) -> str:
+        """An engine error as a sentence, naming cells as the field does."""
+        message = self.coordinates.message(error, self.language)
         return message[:1].upper() + message[1:]
 
     def level(self, level: str) -> str:

@@ -242,7 +242,7 @@ class SetupScreen(Screen[Fleet]):
         try:
             check_ship(self.rules, self.placed, ship)
         except PlacementError as error:
-            notice.error(self.phrases.error(error, where=ship.cells))
+            notice.error(self.phrases.error(error))
             return
         self.painted = ()
         self.placed = (*self.placed, ship)

@@ -372,7 +372,9 @@ class GameClient {
     if (r.salvo === "ships") parts.push(t("web.rules.salvo_ships"));
     else if (r.salvo && r.salvo !== 1) parts.push(t("web.rules.salvo", { count: r.salvo }));
     else parts.push(t(r.shoot_again ? "web.rules.again" : "web.rules.no_again"));
-    parts.push(`${t("web.lobby.announce")}: ${t(`web.announce.${r.announce}`)}`);
+    parts.push(t(`tui.rules.announce_${r.announce}`));
+    const shaped = (r.ships || []).find((s) => ["l", "square", "zigzag"].includes(s.shape));
+    if (shaped) parts.push(`${t("web.lobby.shape")}: ${t(`web.shape.${shaped.shape}`)}`);
     for (const [key, role] of [["submarines", "submarine"], ["mines", "mine"], ["minesweepers", "minesweeper"]]) {
       if (r[key]) parts.push(t("web.rules.pieces", { count: r[key], piece: shipName(role) }));
     }
