@@ -381,10 +381,11 @@ class GameClient {
     return parts.join(" · ");
   }
 
-  // Waiting for the invited friend: the link to send, to copy in one click, or give up.
+  // Waiting for the invited friend: the link to send, to copy in one click. Going back to
+  // the lobby leaves the game open (it is listed there with the player's games).
   renderInvitation() {
     const s = this.state;
-    if (!s.invite) return el("div", { class: "controls" }, el("a", { href: "/", id: "cancel-wait" }, t("web.invite_cancel")));
+    if (!s.invite) return el("div", { class: "controls" }, el("a", { href: "/", id: "back-to-lobby" }, t("web.invite_back")));
     const link = `${location.origin}/join/${s.game}/${s.invite}`;
     const input = el("input", { id: "invite-link", readonly: true, value: link, onclick: (e) => e.target.select() });
     const copy = el("button", { id: "invite-copy", class: "primary", onclick: async () => {
@@ -394,7 +395,7 @@ class GameClient {
     } }, t("web.invite_copy"));
     return el("div", { class: "invitation" }, el("div", { class: "controls" }, input, copy),
       el("p", {}, t("web.rules_line", { rules: this.rulesText() })),
-      el("a", { href: "/", id: "cancel-wait" }, t("web.invite_cancel")));
+      el("a", { href: "/", id: "back-to-lobby" }, t("web.invite_back")));
   }
 
   resultText(result) {
