@@ -437,6 +437,14 @@ def test_placed_ships_turn_and_move_while_others_wait_in_the_dock(browser: Any,
     assert page.inner_text("#error") == ""
     page.locator("#board-own .cell[data-cell='0']").click()  # the cruiser still goes in next
     assert ship_cells() == [0, 1, 2, 56, 66, 76, 86]
+    # By keyboard: R on the cruiser's middle turns it; the cursor follows it, so Enter
+    # picks the turned cruiser up rather than placing another ship where it was.
+    page.locator("#board-own").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("r")
+    assert ship_cells() == [0, 10, 20, 56, 66, 76, 86]
+    page.keyboard.press("Enter")
+    assert ship_cells() == [56, 66, 76, 86]
 
 
 # --- the variants of RULES.md §3 ---------------------------------------------------------------

@@ -798,7 +798,10 @@ class GameClient {
       if (e.key === "r" || e.key === "R" || e.key === "к" || e.key === "К") {
         e.preventDefault(); this.focus = "own";
         const index = this.shipAt(this.cursor.own);
-        if (index >= 0) this.rotatePlaced(index); else this.setup.orient += 1;
+        if (index >= 0) {  // the cursor follows the turned ship, so that Enter picks it up
+          this.rotatePlaced(index);
+          this.cursor.own = Math.min(...this.setup.placed[index]);
+        } else this.setup.orient += 1;
         this.render(); return;
       }
       if (e.key === "Delete" || e.key === "Backspace") {
