@@ -451,6 +451,51 @@ def with_variants(rules: Rules, changes: Mapping[str, Any]) -> Rules:
     return rules_from_dict({**data, **changes, "name": f"{rules.name} ({named})"})
 
 
+VARIANT_KEYS: tuple[str, ...] = ("salvo", "shoot_again", "announce", "mines_touch",
+                                 *_COUNT_KEYS.values())
+"""The rules-file keys a player changes on a preset (a menu's variants)."""
+
+
+def variant_values(rules: Rules) -> dict[str, object]:
+    """The values of :data:`VARIANT_KEYS` in ``rules``."""
+    return {"salvo": rules.salvo, "shoot_again": rules.shoot_again,
+            "announce": rules.announce.value, "mines_touch": rules.mines_touch,
+            **{key: rules.count(role) for role, key in _COUNT_KEYS.items()}}
+
+
+def vary(base: Rules, wanted: Mapping[str, object]) -> Rules:
+    """``base`` with the variants of ``wanted`` that differ from its own
+    (:func:`with_variants`, so refused with the reason when they do not fit)."""
+    own = variant_values(base)
+    changes = {key: value for key, value in wanted.items() if value != own[key]}
+    if "salvo" in changes:  # said, not left to the salvo's default
+        changes["shoot_again"] = wanted["shoot_again"]
+    return with_variants(base, changes)
+
+
+def same_rules(rules: Rules, other: Rules) -> bool:
+    """Whether two rule sets differ in their name at most."""
+    return replace(rules, name=other.name) == other
+
+
+def varied_preset(rules: Rules) -> str | None:
+    """The preset ``rules`` are, with some of :data:`VARIANT_KEYS` changed or none; ``None``
+    for other rules. Found by name (``classic (salvo 2)``), then checked by rebuilding,
+    since a rules file may take any name.
+
+    >>> varied_preset(with_variants(find_rules("classic"), {"salvo": 2}))
+    'classic'
+    >>> varied_preset(rules_from_dict({"name": "classic (house rules)", "width": 8}))
+    """
+    name = rules.name.split(" (", 1)[0]
+    if name not in PRESETS:
+        return None
+    try:
+        return name if same_rules(vary(PRESETS[name], variant_values(rules)), rules) else None
+    except RulesError:
+        return None
+
+
 
 def _special_pieces(data: Mapping[str, Any], base: Rules) -> tuple[ShipKind, ...]:
     """The submarines, mines and minesweepers a rules file asks for (or the base's)."""

@@ -143,6 +143,7 @@ async def test_a_rules_file_named_like_a_varied_preset_is_not_taken_for_it() -> 
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.session.rules == custom
+        assert rules_line(app).startswith("Rules: classic (house rules), 8×8;")
 
 
 async def test_another_language_after_a_game() -> None:

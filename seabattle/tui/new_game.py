@@ -8,7 +8,6 @@ field, …) are refused here with its reason, and the form stays as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import replace
 
 from textual import on
@@ -21,7 +20,15 @@ from textual.widgets import Button, Checkbox, Input, Select, Static
 from seabattle.ai.levels import LEVELS
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import LANGUAGE_NAMES, LANGUAGES, Language
-from seabattle.rules import PRESETS, Announcement, Role, Rules, with_variants
+from seabattle.rules import (
+    PRESETS,
+    Announcement,
+    Role,
+    Rules,
+    same_rules,
+    varied_preset,
+    vary,
+)
 from seabattle.session import GameSettings
 from seabattle.tui.keys import KeyHelp
 from seabattle.tui.notice import Notice
@@ -46,7 +53,7 @@ class NewGameScreen(Screen[GameSettings | None]):
         self._rule_sets: dict[str, Rules] = dict(PRESETS)
         """The rule sets offered: the presets, and the one in play if it is not one
         of them varied (a rules file's, say)."""
-        base = _preset_varied(rules)
+        base = varied_preset(rules)
         if base is None:
             base = rules.name
             self._rule_sets[base] = rules
@@ -142,10 +149,10 @@ class NewGameScreen(Screen[GameSettings | None]):
         }
         for key, _ in _COUNTS:
             wanted[key] = int(self.query_one(f"#{key}", Input).value or 0)
-        chosen = _varied(base, wanted)
+        chosen = vary(base, wanted)
         in_play = self.settings.rules
         # The rules in play, unchanged, keep their name (however they were made).
-        return in_play if _same(chosen, in_play) else chosen
+        return in_play if same_rules(chosen, in_play) else chosen
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
@@ -169,36 +176,3 @@ class NewGameScreen(Screen[GameSettings | None]):
     def action_cancel(self) -> None:
         """Back to where the player was, nothing changed."""
         self.dismiss(None)
-
-
-def _variant_values(rules: Rules) -> dict[str, object]:
-    """The variants the form shows, as rules-file keys and values."""
-    return {"salvo": rules.salvo, "shoot_again": rules.shoot_again,
-            "announce": rules.announce.value, "mines_touch": rules.mines_touch,
-            **{key: rules.count(role) for key, role in _COUNTS}}
-
-
-def _varied(base: Rules, wanted: Mapping[str, object]) -> Rules:
-    """``base`` with the variants of ``wanted`` that differ from its own."""
-    own = _variant_values(base)
-    changes = {key: value for key, value in wanted.items() if value != own[key]}
-    if "salvo" in changes:  # said, not left to the salvo's default
-        changes["shoot_again"] = wanted["shoot_again"]
-    return with_variants(base, changes)
-
-
-def _same(rules: Rules, other: Rules) -> bool:
-    """Whether two rule sets differ in their name at most."""
-    return replace(rules, name=other.name) == other
-
-
-def _preset_varied(rules: Rules) -> str | None:
-    """The preset ``rules`` are made of by changing the form's variants, if any (found
-    by name, ``classic (salvo 2)``, and checked: a rules file may use such a name)."""
-    name = rules.name.split(" (", 1)[0]
-    if name not in PRESETS:
-        return None
-    try:
-        return name if _same(_varied(PRESETS[name], _variant_values(rules)), rules) else None
-    except SeaBattleError:
-        return None

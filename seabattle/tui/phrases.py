@@ -8,7 +8,7 @@ from typing import Any
 from seabattle.coords import Bitboard, Coordinates, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, Text, translate
-from seabattle.rules import PRESETS, MineEffect, Role, Rules
+from seabattle.rules import MineEffect, Role, Rules, varied_preset
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,8 @@ class Phrasebook:
 
     def _rules(self, rules: Rules, level: str) -> str:
         # A preset with variants changed is named after the preset: the variants follow.
-        base = rules.name.split(" (", 1)[0]
-        name = self.rule_set(base) if base in PRESETS else rules.name
+        base = varied_preset(rules)
+        name = rules.name if base is None else self.rule_set(base)
         size = f"{rules.width}×{rules.height}"
         if size not in name:  # "big field 18×18" says it already
             name = f"{name}, {size}"
