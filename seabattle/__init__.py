@@ -1,9 +1,10 @@
-"""seabattle: Морской бой (Sea Battle / Battleship).
+"""seabattle: Морской бой (Sea Battle / Battleship, the fleet battle and the manoeuvre game).
 
-The rules engine is the modules :mod:`~seabattle.coords`, :mod:`~seabattle.rules`,
-:mod:`~seabattle.shapes`, :mod:`~seabattle.fleet`, :mod:`~seabattle.events`,
-:mod:`~seabattle.game`, :mod:`~seabattle.view` and :mod:`~seabattle.record`; they do
-no I/O. The terminal game, computer opponents and command line only call them.
+Shared: :mod:`~seabattle.coords`, :mod:`~seabattle.errors`, :mod:`~seabattle.i18n` and the
+game interface with its registry (:mod:`~seabattle.games`). Each game is a package of its own
+(:mod:`~seabattle.battleship`); the applications (terminal, line mode, server, bots, arena,
+RL, command line) call the games. The layers: ``docs/architecture.md``.
 """
+
 
 __version__ = "0.1.0"

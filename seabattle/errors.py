@@ -147,7 +147,7 @@ class RecordError(SeaBattleError):
     key = "error.record_invalid"
 
 
-# --- bots (seabattle.bots, seabattle.match) ------------------------------------------
+# --- bots (seabattle.arena.bots, seabattle.arena.match) ------------------------------------------
 
 class BotError(SeaBattleError):
     """A bot broke the bot protocol (``docs/protocol.md``); it loses the game."""

@@ -14,14 +14,21 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from seabattle.battleship.events import Decision, ShotResult
+from seabattle.battleship.fleet import (
+    Fleet,
+    Ship,
+    check_ship,
+    remaining_kinds,
+    ship_from_cells,
+    straight_ship,
+)
+from seabattle.battleship.rules import MineEffect, Role
+from seabattle.battleship.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.events import Decision, ShotResult
-from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, ship_from_cells, straight_ship
 from seabattle.i18n import Text, translate
-from seabattle.rules import MineEffect, Role
-from seabattle.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
-from seabattle.view import PlayerView
 
 # Cell symbols, all ASCII so that any terminal and screen reader shows them.
 WATER, SHIP, MISS, HIT, SUNK, RING = ".", "O", "*", "X", "#", "-"

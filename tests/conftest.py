@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 import pytest
 from hypothesis import HealthCheck, Phase, settings
 
-from seabattle.ai.levels import make_strategy
-from seabattle.fleet import Fleet, random_fleet
-from seabattle.game import Game
-from seabattle.rules import Rules
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.fleet import Fleet, random_fleet
+from seabattle.battleship.game import Game
+from seabattle.battleship.rules import Rules
 
 if TYPE_CHECKING:
     from starlette.testclient import TestClient

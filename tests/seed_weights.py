@@ -6,14 +6,14 @@ This is the seed program's ``Field.recalculate_weight_map`` with the
 Python allows: square lists indexed ``[x][y]`` with ``x`` the row and ``y`` the
 column, the same loops in the same order, the same ``Ship`` object reused and
 turned through rotations 0–3. Only the radar is built from a
-:class:`~seabattle.view.PlayerView` instead of being kept up to date shot by shot.
+:class:`~seabattle.battleship.view.PlayerView` instead of being kept up to date shot by shot.
 
 Deliberately slow and plain: it is the reference, not an implementation.
 """
 
 from __future__ import annotations
 
-from seabattle.view import PlayerView
+from seabattle.battleship.view import PlayerView
 
 
 class Cell:

@@ -9,15 +9,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from seabattle.ai.admiral import AdmiralStrategy
-from seabattle.ai.levels import make_strategy
-from seabattle.ai.posterior import Posterior, SamplerSettings, probability_map
+from seabattle.battleship.ai.admiral import AdmiralStrategy
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.posterior import Posterior, SamplerSettings, probability_map
+from seabattle.battleship.fleet import Fleet, Ship, validate_fleet
+from seabattle.battleship.game import Solitaire
+from seabattle.battleship.rules import PRESETS, Announcement, Rules, ShipKind
+from seabattle.battleship.shapes import Shape, Touching, placements
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import bit
-from seabattle.fleet import Fleet, Ship, validate_fleet
-from seabattle.game import Solitaire
-from seabattle.rules import PRESETS, Announcement, Rules, ShipKind
-from seabattle.shapes import Shape, Touching, placements
-from seabattle.view import PlayerView
 
 SMALL_RULES = [
     Rules("no-touch", 5, 5, (ShipKind(3, "cruiser"), ShipKind(2, "destroyer"))),
@@ -117,7 +117,7 @@ def test_probability_map_is_the_fleet_spread_over_the_field() -> None:
 
 
 def _some_fleet(rules: Rules) -> list[Ship]:
-    from seabattle.fleet import random_fleet
+    from seabattle.battleship.fleet import random_fleet
     return list(random_fleet(rules, random.Random(0)))
 
 
@@ -125,7 +125,7 @@ def play(rules: Rules, seed: int, shots: int | None = None,
          settings: dict[str, str] | None = None) -> list[int]:
     """The admiral's shots against a random fleet, seeded (``settings`` as the benchmark
     takes them)."""
-    from seabattle.fleet import random_fleet
+    from seabattle.battleship.fleet import random_fleet
     game = Solitaire(rules, random_fleet(rules, random.Random(seed)))
     admiral = make_strategy("admiral", random.Random(seed), rules, settings)
     fired: list[int] = []
@@ -161,7 +161,7 @@ def test_every_experimental_setting_sinks_the_fleet_with_legal_shots(
        seed=st.integers(0, 2**32), random_shots=st.integers(0, 60))
 def test_admiral_never_fires_an_illegal_shot(name: str, seed: int, random_shots: int) -> None:
     """From any point of a game (reached by random shots), a few admiral shots are legal."""
-    from seabattle.fleet import random_fleet
+    from seabattle.battleship.fleet import random_fleet
     rules = PRESETS[name]
     rng = random.Random(seed)
     game = Solitaire(rules, random_fleet(rules, rng))

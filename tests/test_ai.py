@@ -12,14 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from seed_weights import seed_field, seed_weight_map
 
-from seabattle.ai.levels import LEVELS, STRATEGIES, make_strategy
-from seabattle.ai.weights import WeightsStrategy
+from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
+from seabattle.battleship.ai.weights import WeightsStrategy
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.game import Game, Solitaire
+from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.fleet import random_fleet
-from seabattle.game import Game, Solitaire
-from seabattle.rules import PRESETS, Rules, rules_from_dict
-from seabattle.view import PlayerView
 
 
 def scaled(examples: int) -> int:

@@ -14,25 +14,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from seabattle.ai.levels import make_strategy
-from seabattle.ai.player import ComputerPlayer
-from seabattle.ai.posterior import SamplerSettings
-from seabattle.analysis import (
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.player import ComputerPlayer
+from seabattle.battleship.ai.posterior import SamplerSettings
+from seabattle.battleship.analysis import (
     THRESHOLDS,
     GameAnalysis,
     Verdict,
     analyze_record,
     classify,
 )
+from seabattle.battleship.events import Handover, MineReveal, Shot, ShotResult
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.game import Game
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.rules import Rules, find_rules, rules_from_dict, with_variants
+from seabattle.battleship.session import VsComputer
 from seabattle.cli import main
 from seabattle.coords import iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.events import Handover, MineReveal, Shot, ShotResult
-from seabattle.fleet import random_fleet
-from seabattle.game import Game
-from seabattle.record import GameRecord
-from seabattle.rules import Rules, find_rules, rules_from_dict, with_variants
-from seabattle.session import VsComputer
 
 TINY = rules_from_dict({"width": 5, "ships": [{"size": 2, "count": 1}, {"size": 1, "count": 1}]})
 """Five by five, two ships: few enough fleets that the posterior is always exact."""

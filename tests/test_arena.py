@@ -14,11 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from seabattle.bots import Limits, SimpleBot
-from seabattle.cli import main
-from seabattle.fleet import random_fleet
-from seabattle.game import Solitaire
-from seabattle.match import (
+from seabattle.arena.bots import Limits, SimpleBot
+from seabattle.arena.match import (
     BotPlayer,
     BuiltinPlayer,
     EventResult,
@@ -30,8 +27,11 @@ from seabattle.match import (
     run_tournament,
     standings_table,
 )
-from seabattle.record import GameRecord
-from seabattle.rules import find_rules
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.game import Solitaire
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.rules import find_rules
+from seabattle.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_BOT = str(ROOT / "examples" / "random_bot.py")
@@ -196,7 +196,7 @@ def test_javascript_example_bot() -> None:
 
 
 def test_example_bot_places_legal_fleets_for_every_preset() -> None:
-    from seabattle.rules import PRESETS
+    from seabattle.battleship.rules import PRESETS
 
     with SimpleBot.popen([sys.executable, RANDOM_BOT, "--seed", "5"], limits=FAST) as bot:
         assert bot.id["name"] == "random bot"

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from seabattle.ai.placement import uniform_fleet
-from seabattle.bench import (
+from seabattle.battleship.ai.placement import uniform_fleet
+from seabattle.battleship.bench import (
     BenchSpec,
     ShotSummary,
     fleets_from_json,
@@ -22,9 +22,9 @@ from seabattle.bench import (
     quantile,
     run_bench,
 )
+from seabattle.battleship.rules import find_rules
 from seabattle.cli import main
 from seabattle.errors import SeaBattleError
-from seabattle.rules import find_rules
 
 
 def bench_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:

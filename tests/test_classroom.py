@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seabattle.classroom import (
+from seabattle.battleship.classroom import (
     MINE_POINTS,
     MarkError,
     MathBattle,
@@ -24,12 +24,12 @@ from seabattle.classroom import (
     ProblemSetError,
     ProblemSyntaxError,
 )
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.record import GameRecord, fleet_to_data
+from seabattle.battleship.rules import Role, find_rules
 from seabattle.commands.classroom import builtin_problems, read_fleet, read_problems
 from seabattle.coords import ALPHABETS, Coordinates, iter_cells
 from seabattle.errors import IllegalShotError, NotYourTurnError, RulesError, SeaBattleError
-from seabattle.events import ShotResult
-from seabattle.record import GameRecord, fleet_to_data
-from seabattle.rules import Role, find_rules
 
 RULES = find_rules("math")
 LATIN = Coordinates(RULES.grid, ALPHABETS["latin"])

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from seabattle.events import Handover, Shot
-from seabattle.record import GameRecord
+from seabattle.battleship.events import Handover, Shot
+from seabattle.battleship.record import GameRecord
 
 LATIN = "ABCDEFGHIJ"
 EVERY_CELL = [f"{c}{r}" for r in range(1, 11) for c in LATIN]

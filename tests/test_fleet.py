@@ -13,16 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seabattle.coords import iter_cells
-from seabattle.errors import (
-    FleetCompositionError,
-    OffFieldError,
-    PlacementError,
-    ShipOverlapError,
-    ShipShapeError,
-    ShipTouchError,
-)
-from seabattle.fleet import (
+from seabattle.battleship.fleet import (
     Fleet,
     Ship,
     describe_fleet,
@@ -32,8 +23,17 @@ from seabattle.fleet import (
     straight_ship,
     validate_fleet,
 )
-from seabattle.rules import PRESETS, Role, Rules, ShipKind, rules_from_dict
-from seabattle.shapes import Shape, Touching
+from seabattle.battleship.rules import PRESETS, Role, Rules, ShipKind, rules_from_dict
+from seabattle.battleship.shapes import Shape, Touching
+from seabattle.coords import iter_cells
+from seabattle.errors import (
+    FleetCompositionError,
+    OffFieldError,
+    PlacementError,
+    ShipOverlapError,
+    ShipShapeError,
+    ShipTouchError,
+)
 
 
 def scaled(examples: int) -> int:

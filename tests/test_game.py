@@ -11,7 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seabattle.ai.levels import STRATEGIES
+from seabattle.battleship.ai.levels import STRATEGIES
+from seabattle.battleship.events import Resignation, Shot, ShotResult
+from seabattle.battleship.fleet import Fleet, random_fleet
+from seabattle.battleship.game import Game, ShotStats, Solitaire, other
+from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict
 from seabattle.coords import bit
 from seabattle.errors import (
     AlreadyFiredError,
@@ -21,10 +25,6 @@ from seabattle.errors import (
     OffFieldError,
     SeaBattleError,
 )
-from seabattle.events import Resignation, Shot, ShotResult
-from seabattle.fleet import Fleet, random_fleet
-from seabattle.game import Game, ShotStats, Solitaire, other
-from seabattle.rules import PRESETS, Rules, rules_from_dict
 
 
 def scaled(examples: int) -> int:

@@ -1,6 +1,6 @@
 """Golden playthroughs: one seeded game per preset, compared with a stored record exactly.
 
-For every preset in ``seabattle.rules.PRESETS``, and every variant rule set of
+For every preset in ``seabattle.battleship.rules.PRESETS``, and every variant rule set of
 :data:`VARIANTS`, a game between two fixed levels
 (``hard`` against ``medium``) is played with generators seeded from the preset's
 name, and its record (``GameRecord.to_json``) must equal ``tests/golden/<preset>.json``
@@ -28,12 +28,12 @@ from pathlib import Path
 
 import pytest
 
-from seabattle.ai.levels import make_strategy
-from seabattle.ai.player import ComputerPlayer
-from seabattle.fleet import random_fleet
-from seabattle.game import Game
-from seabattle.record import GameRecord, PlayerInfo
-from seabattle.rules import PRESETS, Rules, rules_from_dict
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.player import ComputerPlayer
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.game import Game
+from seabattle.battleship.record import GameRecord, PlayerInfo
+from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"
 LEVELS = ("hard", "medium")

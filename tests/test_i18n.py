@@ -11,15 +11,16 @@ import pytest
 
 import seabattle
 from seabattle import errors
-from seabattle.events import Decision, ShotResult
+from seabattle.battleship.events import Decision, ShotResult
+from seabattle.battleship.rules import PRESETS, Announcement, Role
+from seabattle.battleship.shapes import Shape, Touching
 from seabattle.i18n import LANGUAGES, MESSAGES, Text, language_from_locale, translate
-from seabattle.rules import PRESETS, Announcement, Role
-from seabattle.shapes import Shape, Touching
 
 PACKAGE = Path(seabattle.__file__).parent
-ENGINE_FILES = [PACKAGE / f"{name}.py" for name in (
-    "coords", "errors", "rules", "shapes", "fleet", "events", "game", "view", "record", "session")]
-ENGINE_FILES += sorted((PACKAGE / "ai").glob("*.py"))
+ENGINE_FILES = [PACKAGE / f"{name}.py" for name in ("coords", "errors")]
+ENGINE_FILES += [PACKAGE / "battleship" / f"{name}.py" for name in (
+    "rules", "shapes", "fleet", "events", "game", "view", "record", "session")]
+ENGINE_FILES += sorted((PACKAGE / "battleship" / "ai").glob("*.py"))
 ENGINE_PREFIXES = ("error.", "expect.", "ship.", "shape.", "touching.", "shot.")
 
 

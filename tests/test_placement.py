@@ -16,7 +16,7 @@ from functools import partial
 
 import pytest
 
-from seabattle.ai.placement import (
+from seabattle.battleship.ai.placement import (
     PLACEMENTS,
     UniformMethod,
     band_packings,
@@ -26,11 +26,11 @@ from seabattle.ai.placement import (
     uniform_fleet,
     uniform_method,
 )
+from seabattle.battleship.fleet import Fleet, random_fleet, validate_fleet
+from seabattle.battleship.rules import PRESETS, Rules, ShipKind
+from seabattle.battleship.shapes import Shape, Touching, placement_halos, placements
 from seabattle.coords import Bitboard, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.fleet import Fleet, random_fleet, validate_fleet
-from seabattle.rules import PRESETS, Rules, ShipKind
-from seabattle.shapes import Shape, Touching, placement_halos, placements
 
 CHEAP = ["classic", "classic-corners", "milton-bradley", "six"]
 

@@ -11,23 +11,13 @@ from collections import deque
 
 import pytest
 
-from seabattle.ai.levels import make_strategy
-from seabattle.bots import BotProcess, Limits
-from seabattle.builtin_bot import BotKnowledge
-from seabattle.errors import (
-    BotCrashedError,
-    BotTimeoutError,
-    FleetCompositionError,
-    OffFieldError,
-    PlacementError,
-    ProtocolSyntaxError,
-    ShipShapeError,
-    ShipTouchError,
-)
-from seabattle.events import Shot, ShotResult
-from seabattle.fleet import random_fleet
-from seabattle.game import Game, other
-from seabattle.protocol import (
+from seabattle.arena.bots import BotProcess, Limits
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.builtin_bot import BotKnowledge
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.protocol import (
     Command,
     Fire,
     FleetReply,
@@ -51,7 +41,17 @@ from seabattle.protocol import (
     parse_command,
     parse_reply,
 )
-from seabattle.rules import Announcement, find_rules, rules_from_dict
+from seabattle.battleship.rules import Announcement, find_rules, rules_from_dict
+from seabattle.errors import (
+    BotCrashedError,
+    BotTimeoutError,
+    FleetCompositionError,
+    OffFieldError,
+    PlacementError,
+    ProtocolSyntaxError,
+    ShipShapeError,
+    ShipTouchError,
+)
 
 CLASSIC = find_rules("classic")
 GRID = CLASSIC.grid

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seabattle.battleship.events import Resignation, Shot, ShotResult
+from seabattle.battleship.game import Game
+from seabattle.battleship.record import FORMAT, VERSION, GameRecord, PlayerInfo
+from seabattle.battleship.rules import PRESETS, rules_from_dict
 from seabattle.errors import RecordError
-from seabattle.events import Resignation, Shot, ShotResult
-from seabattle.game import Game
-from seabattle.record import FORMAT, VERSION, GameRecord, PlayerInfo
-from seabattle.rules import PRESETS, rules_from_dict
 
 
 def scaled(examples: int) -> int:

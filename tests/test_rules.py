@@ -9,10 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seabattle.battleship.rules import (
+    PRESETS,
+    Announcement,
+    Rules,
+    ShipKind,
+    find_rules,
+    rules_from_dict,
+)
+from seabattle.battleship.shapes import Shape, Touching
 from seabattle.coords import ALPHABETS
 from seabattle.errors import AlphabetError, RulesError, SeaBattleError
-from seabattle.rules import PRESETS, Announcement, Rules, ShipKind, find_rules, rules_from_dict
-from seabattle.shapes import Shape, Touching
 
 
 def scaled(examples: int) -> int:

@@ -17,7 +17,7 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from seabattle.record import GameRecord  # noqa: E402
+from seabattle.battleship.record import GameRecord  # noqa: E402
 from seabattle.server.app import create_app  # noqa: E402
 from seabattle.server.messages import CLIENT_TYPES, ServerError  # noqa: E402
 from seabattle.server.store import SQLiteStore  # noqa: E402
@@ -475,7 +475,7 @@ def test_setup_timer_places_the_idle_fleet_at_random(db: Path) -> None:
 def test_setup_timer_on_the_room_with_a_given_clock() -> None:
     from random import Random
 
-    from seabattle.rules import find_rules
+    from seabattle.battleship.rules import find_rules
     from seabattle.server.rooms import Room, RoomOptions
 
     def created(mode: str, now: float) -> dict[str, Any]:

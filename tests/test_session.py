@@ -7,7 +7,12 @@ from typing import Any
 
 import pytest
 
-from seabattle.ai.levels import LEVELS
+from seabattle.battleship.ai.levels import LEVELS
+from seabattle.battleship.events import Decision, Handover, Resignation, ShotResult
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.rules import PRESETS, Role, Rules, rules_from_dict
+from seabattle.battleship.session import COMPUTER, HUMAN, GameSettings, VsComputer
 from seabattle.coords import ALPHABETS, bit, iter_cells
 from seabattle.errors import (
     AlreadyFiredError,
@@ -17,11 +22,6 @@ from seabattle.errors import (
     SalvoError,
     SeaBattleError,
 )
-from seabattle.events import Decision, Handover, Resignation, ShotResult
-from seabattle.fleet import random_fleet
-from seabattle.record import GameRecord
-from seabattle.rules import PRESETS, Role, Rules, rules_from_dict
-from seabattle.session import COMPUTER, HUMAN, GameSettings, VsComputer
 
 
 def play_out(session: VsComputer, shots: int | None = None) -> VsComputer:

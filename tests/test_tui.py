@@ -9,13 +9,13 @@ from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
+from seabattle.battleship.session import FirstMove, GameSettings
+from seabattle.battleship.shapes import Shape, has_shape
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import DecisionError
 from seabattle.i18n import Language
-from seabattle.record import GameRecord
-from seabattle.rules import Rules, find_rules, rules_from_dict
-from seabattle.session import FirstMove, GameSettings
-from seabattle.shapes import Shape, has_shape
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.battle import BattleScreen
 from seabattle.tui.board import HOTTEST, Board

@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from seabattle.rules import PRESETS, find_rules, rules_from_dict, with_variants
-from seabattle.session import GameSettings
+from seabattle.battleship.rules import PRESETS, find_rules, rules_from_dict, with_variants
+from seabattle.battleship.session import GameSettings
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.battle import BattleScreen
 from seabattle.tui.board import Board

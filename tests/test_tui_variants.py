@@ -9,14 +9,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
-from seabattle.ai.levels import LEVELS
+from seabattle.battleship.ai.levels import LEVELS
+from seabattle.battleship.events import Decision
+from seabattle.battleship.rules import Role, Rules, rules_from_dict
+from seabattle.battleship.session import GameSettings
+from seabattle.battleship.shapes import Shape, has_shape
 from seabattle.commands import play
 from seabattle.coords import bit, iter_cells
 from seabattle.errors import RulesError
-from seabattle.events import Decision
-from seabattle.rules import Role, Rules, rules_from_dict
-from seabattle.session import GameSettings
-from seabattle.shapes import Shape, has_shape
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.battle import BattleScreen
 from seabattle.tui.board import SYMBOLS, Board, FleetStrip

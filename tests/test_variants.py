@@ -15,9 +15,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from seabattle.ai.decisions import choose_move
-from seabattle.ai.levels import LEVELS, make_strategy
-from seabattle.ai.player import ComputerPlayer
+from seabattle.battleship.ai.decisions import choose_move
+from seabattle.battleship.ai.levels import LEVELS, make_strategy
+from seabattle.battleship.ai.player import ComputerPlayer
+from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
+from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
+from seabattle.battleship.game import Game
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.rules import (
+    Announcement,
+    Role,
+    Rules,
+    ShipKind,
+    find_rules,
+    rules_from_dict,
+)
+from seabattle.battleship.shapes import Shape, has_shape, placements
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import (
     DecisionError,
@@ -26,12 +39,6 @@ from seabattle.errors import (
     RulesError,
     SalvoError,
 )
-from seabattle.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
-from seabattle.fleet import Fleet, Ship, random_fleet, validate_fleet
-from seabattle.game import Game
-from seabattle.record import GameRecord
-from seabattle.rules import Announcement, Role, Rules, ShipKind, find_rules, rules_from_dict
-from seabattle.shapes import Shape, has_shape, placements
 
 seeds = st.integers(0, 2**32 - 1)
 
@@ -404,7 +411,7 @@ def test_the_ring_of_a_sunk_submarine_may_still_hold_ships() -> None:
 
 
 def test_hard_finishes_a_ship_hit_next_to_a_sunk_submarine() -> None:
-    from seabattle.ai.density import density_map
+    from seabattle.battleship.ai.density import density_map
 
     rules = tiny({"submarines": 1})
     two = ShipKind(2, "boat")

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.rules import PRESETS, Announcement, Rules, rules_from_dict
+from seabattle.battleship.shapes import Touching
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import bit, iter_cells
-from seabattle.events import Shot, ShotResult
-from seabattle.game import Game, other
-from seabattle.rules import PRESETS, Announcement, Rules, rules_from_dict
-from seabattle.shapes import Touching
-from seabattle.view import PlayerView
 
 
 def scaled(examples: int) -> int:

@@ -18,10 +18,10 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from seabattle.classroom import MathBattle  # noqa: E402
+from seabattle.battleship.classroom import MathBattle  # noqa: E402
+from seabattle.battleship.rules import Role  # noqa: E402
 from seabattle.commands.classroom import builtin_problems  # noqa: E402
 from seabattle.coords import iter_cells  # noqa: E402
-from seabattle.rules import Role  # noqa: E402
 from seabattle.server.app import create_app  # noqa: E402
 
 SEED = 7

@@ -452,7 +452,7 @@ def test_placed_ships_turn_and_move_while_others_wait_in_the_dock(browser: Any,
 def targets(server: Server, game: str, seat: int) -> list[int]:
     """The cells of ``seat``'s ships and submarines where they are now (the Dutchman moves);
     never mines or minesweepers."""
-    from seabattle.rules import rules_from_dict
+    from seabattle.battleship.rules import rules_from_dict
 
     store = SQLiteStore(server.db)
     try:

@@ -1,6 +1,6 @@
 """``seabattle analyze FILE``: each shot of a saved game judged by the admiral.
 
-See ``docs/analyze.md``; the computation is :mod:`seabattle.analysis`.
+See ``docs/analyze.md``; the computation is :mod:`seabattle.battleship.analysis`.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text as RichText
 
-from seabattle.analysis import PlayerAnalysis, Verdict, analyze_record
+from seabattle.battleship.analysis import PlayerAnalysis, Verdict, analyze_record
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
 from seabattle.commands.replay import read_record
 from seabattle.coords import ALPHABETS, Coordinates
-from seabattle.events import ShotResult
 from seabattle.i18n import MESSAGES, Language, decimal, translate
-from seabattle.session import GameSettings
 
 VERDICT_STYLES: dict[Verdict, str] = {
     Verdict.BEST: "green",

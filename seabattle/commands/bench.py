@@ -12,7 +12,8 @@ import argparse
 import json
 from pathlib import Path
 
-from seabattle.ai.placement import PLACEMENTS
+from seabattle.battleship.ai.placement import PLACEMENTS
+from seabattle.battleship.rules import Rules, find_rules
 from seabattle.commands.options import (
     add_rules_option,
     chosen_language,
@@ -22,7 +23,6 @@ from seabattle.commands.options import (
 )
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import translate
-from seabattle.rules import Rules, find_rules
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -68,7 +68,7 @@ def _seed(text: str) -> int | str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its report."""
-    from seabattle.bench import (
+    from seabattle.battleship.bench import (
         BenchSpec,
         default_jobs,
         fleets_from_json,

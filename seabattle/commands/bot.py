@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from seabattle.ai.levels import NAMES
+from seabattle.battleship.ai.levels import NAMES
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,7 +26,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Serve the protocol until ``quit`` or the end of input."""
-    from seabattle.builtin_bot import find_placement_function, serve
+    from seabattle.battleship.builtin_bot import find_placement_function, serve
 
     find_placement_function(args.placement)  # refuse an unknown name before any game
     return serve(args.level, sys.stdin, sys.stdout, placement=args.placement, seed=args.seed,

@@ -2,7 +2,7 @@
 
 Full-screen (:mod:`seabattle.tui.classroom`) or line by line with ``--plain``. This
 module also reads what the lesson needs from disk: the built-in problem sets (package
-data in ``seabattle/problems/``), a teacher's problem file and the teams' fleet files.
+data in ``seabattle/battleship/problems/``), a teacher's problem file and the teams' fleet files.
 See ``docs/classroom.md``.
 """
 
@@ -14,7 +14,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
+from seabattle.battleship.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
+from seabattle.battleship.events import Shot
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.rules import Rules, find_rules
 from seabattle.commands.options import (
     add_language_options,
     chosen_alphabet,
@@ -23,13 +26,10 @@ from seabattle.commands.options import (
 )
 from seabattle.coords import Alphabet, Coordinates
 from seabattle.errors import SeaBattleError
-from seabattle.events import Shot
-from seabattle.fleet import Fleet
 from seabattle.i18n import LANGUAGES, Language, translate
-from seabattle.rules import Rules, find_rules
 
 SYMBOLS = {"water": ".", "miss": "•", "hit": "✕", "sunk": "▓", "ring": "∘", "mine": "✱"}
-"""The symbol of each :meth:`~seabattle.classroom.MathBattle.field_marks` mark."""
+"""The symbol of each :meth:`~seabattle.battleship.classroom.MathBattle.field_marks` mark."""
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -65,7 +65,8 @@ def builtin_problems(language: Language) -> ProblemSet:
     if language not in LANGUAGES:
         raise ProblemSetError("error.problems_builtin", language=language,
                               known=", ".join(LANGUAGES))
-    text = resources.files("seabattle").joinpath("problems", f"{language}.toml").read_text(
+    problems = resources.files("seabattle.battleship").joinpath("problems")
+    text = problems.joinpath(f"{language}.toml").read_text(
         encoding="utf-8")
     return ProblemSet.from_text(text, "toml", f"problems/{language}.toml")
 
@@ -82,7 +83,7 @@ def read_problems(path: Path) -> ProblemSet:
 
 
 def read_fleet(path: Path, rules: Rules, alphabet: Alphabet) -> Fleet:
-    """A team's fleet from a file (:func:`~seabattle.classroom.fleet_from_text`): a
+    """A team's fleet from a file (:func:`~seabattle.battleship.classroom.fleet_from_text`): a
     record-style ``.json`` list of ships, or text with one piece per line."""
     try:
         text = path.read_text(encoding="utf-8")

@@ -58,8 +58,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
                       tournament: bool) -> int:
     """Parse the players, run the event, print the table (shared with ``tournament``)."""
-    from seabattle.bots import Limits
-    from seabattle.match import (
+    from seabattle.arena.bots import Limits
+    from seabattle.arena.match import (
         check_event_rules,
         default_jobs,
         match_table,

@@ -10,10 +10,10 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
+from seabattle.battleship.rules import PRESETS, Rules, find_rules, rules_from_dict, with_variants
 from seabattle.coords import ALPHABETS, Alphabet, find_alphabet
 from seabattle.errors import RulesError, SeaBattleError
 from seabattle.i18n import LANGUAGES, Language, Text
-from seabattle.rules import PRESETS, Rules, find_rules, rules_from_dict, with_variants
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from seabattle.ai.levels import NAMES
+from seabattle.battleship.ai.levels import NAMES
+from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import (
     add_language_options,
     add_rules_option,
@@ -16,7 +17,6 @@ from seabattle.commands.options import (
     output_file,
     variant_overrides,
 )
-from seabattle.session import GameSettings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

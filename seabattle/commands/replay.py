@@ -6,14 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
+from seabattle.battleship.events import Resignation, Shot
+from seabattle.battleship.narration import describe, shot_answer
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
 from seabattle.errors import RecordError
-from seabattle.events import Resignation, Shot
 from seabattle.i18n import translate
-from seabattle.narration import describe, shot_answer
 from seabattle.plain import render_fields
-from seabattle.record import GameRecord
-from seabattle.session import GameSettings
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

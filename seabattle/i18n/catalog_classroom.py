@@ -1,7 +1,7 @@
-"""Messages of the mathematical sea battle (``seabattle classroom``, :mod:`seabattle.classroom`)."""
+"""Messages of the mathematical sea battle (``seabattle classroom``, :mod:`seabattle.battleship.classroom`)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    # Errors of problem files (seabattle.classroom.ProblemSet).
+    # Errors of problem files (seabattle.battleship.classroom.ProblemSet).
     "error.problems_invalid": ("{source}: not a usable problem set: {problem}",
                                "{source}: набор задач не годится: {problem}"),
     "error.problems_file": ("cannot read the problem file {path}: {problem}",
@@ -35,7 +35,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "expect.problem_language": ("en or ru", "en или ru"),
     "expect.problem_list": ("a list of tables ([[problem]] / [[mine]])",
                             "список таблиц ([[problem]] / [[mine]])"),
-    # Errors of the lesson itself (seabattle.classroom.MathBattle).
+    # Errors of the lesson itself (seabattle.battleship.classroom.MathBattle).
     "error.problem_pending": (
         "the problem drawn by {team} has not been marked yet: mark it right or wrong first",
         "задача команды «{team}» ещё не оценена: сначала отметьте, решена ли она"),

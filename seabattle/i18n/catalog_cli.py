@@ -1,7 +1,7 @@
 """Messages of the command line and the line-by-line game (``seabattle play --plain``)."""
 
 MESSAGES: dict[str, tuple[str, str]] = {
-    # What happened, as the person may know it: both terminal games (seabattle.session.Told).
+    # What happened, as the person may know it: both terminal games (seabattle.battleship.session.Told).
     "play.you_dying": ("Your sunk submarine fires back at {cell}: {answer}",
                        "Ваша потопленная подлодка стреляет в ответ по {cell}: {answer}"),
     "play.ai_dying": ("The computer's sunk submarine fires back at {cell}: {answer}",
@@ -195,7 +195,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "Летучий голландец, который перемещается"),
     "analyze.why.shape": ("ships of a shape whose placements cannot be listed",
                           "корабли формы, расстановки которой не перечислить"),
-    # seabattle bot / match / tournament (seabattle.bots, seabattle.match)
+    # seabattle bot / match / tournament (seabattle.arena.bots, seabattle.arena.match)
     "bot.error": ("the bot failed: {problem}", "бот ошибся: {problem}"),
     "bot.error_syntax": ("malformed line {line!r}: {problem}",
                          "непонятная строка {line!r}: {problem}"),

@@ -11,7 +11,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "shot.dying": ("The submarine's dying shot at {cell}: {answer}",
                    "Предсмертный выстрел подлодки по {cell}: {answer}"),
     "shot.moved": ("The Flying Dutchman has slipped away!", "Летучий голландец ушёл!"),
-    # Events as an umpire tells them (seabattle.narration).
+    # Events as an umpire tells them (seabattle.battleship.narration).
     "event.shot": ("fires at {cell}: {answer}", "стреляет по {cell}: {answer}"),
     "event.dying": ("the sunk submarine fires back at {cell}: {answer}",
                     "потопленная подлодка стреляет в ответ по {cell}: {answer}"),

@@ -1,7 +1,7 @@
 """``SeaBattle-v0``: a Gymnasium environment where the agent fires at a hidden fleet.
 
 Needs the optional extra ``seabattle[rl]`` (Gymnasium and NumPy). The observation
-is built from the engine's :class:`~seabattle.view.PlayerView`, so the agent knows
+is built from the engine's :class:`~seabattle.battleship.view.PlayerView`, so the agent knows
 exactly what a player may know; all randomness (fleets, the opponent's shots) comes
 from the generator seeded by ``reset(seed=...)``.
 """
@@ -17,15 +17,15 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.levels import make_strategy
-from seabattle.builtin_bot import find_placement_function
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.builtin_bot import find_placement_function
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.game import Game, Solitaire
+from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import ALPHABETS, Bitboard, Coordinates, bit
-from seabattle.events import ShotResult
-from seabattle.fleet import Fleet
-from seabattle.game import Game, Solitaire
-from seabattle.rules import Rules, find_rules, rules_from_dict
-from seabattle.view import PlayerView
 
 Placement = str | Callable[[Rules, random.Random], Fleet] | None
 """A placement strategy name (``uniform``, ``dfs``, ``perelman``, ``hard``), a function
@@ -162,7 +162,7 @@ class SeaBattleEnv(gym.Env[dict[str, Any], np.int64]):
     actions reaches.
 
     ## Arguments
-    ``rules``: a preset name, a :class:`~seabattle.rules.Rules` or a rules mapping;
+    ``rules``: a preset name, a :class:`~seabattle.battleship.rules.Rules` or a rules mapping;
     further keyword arguments override single rules (``width=8``, ``touching=...``,
     see ``docs/rules-file.md``). ``render_mode``: ``"ansi"`` or ``None``.
 
@@ -267,7 +267,7 @@ class SeaBattleEnv(gym.Env[dict[str, Any], np.int64]):
     # --- what the agent sees -------------------------------------------------------
 
     def view(self) -> PlayerView:
-        """The agent's :class:`~seabattle.view.PlayerView` now."""
+        """The agent's :class:`~seabattle.battleship.view.PlayerView` now."""
         return self._game().view(AGENT)
 
     def action_masks(self) -> NDArray[np.int8]:

@@ -30,8 +30,9 @@ from numpy.typing import NDArray
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.rules import Rules
 from seabattle.coords import bit
-from seabattle.game import Game, other
 from seabattle.rl.env import (
     ENEMY_PLANES,
     OWN_PLANES,
@@ -43,7 +44,6 @@ from seabattle.rl.env import (
     placement_function,
     render_view,
 )
-from seabattle.rules import Rules
 
 AGENTS = ["player_0", "player_1"]
 

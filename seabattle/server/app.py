@@ -22,11 +22,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from seabattle.ai.levels import LEVELS
+from seabattle.battleship.ai.levels import LEVELS
+from seabattle.battleship.rules import PRESETS
 from seabattle.coords import ALPHABETS, Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language
-from seabattle.rules import PRESETS
 from seabattle.server import classroom
 from seabattle.server.messages import (
     CHAT_PHRASES,

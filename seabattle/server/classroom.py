@@ -1,6 +1,6 @@
 """The mathematical sea battle in the browser: lessons a teacher runs from one page.
 
-A lesson is a :class:`~seabattle.classroom.MathBattle` held by the server. Its log is
+A lesson is a :class:`~seabattle.battleship.classroom.MathBattle` held by the server. Its log is
 a ``created`` entry (the problem set, the teams, the seed, the hash of the teacher's
 token) and then one entry per accepted action (``fire``, ``mark``); a lesson is
 rebuilt by replaying that log with the same seed, which is how a reload or a restarted
@@ -29,15 +29,15 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from seabattle.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
+from seabattle.battleship.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
+from seabattle.battleship.events import Shot
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.record import fleet_from_data, fleet_to_data
+from seabattle.battleship.rules import find_rules
 from seabattle.commands.classroom import builtin_problems
 from seabattle.coords import Coordinates
 from seabattle.errors import SeaBattleError
-from seabattle.events import Shot
-from seabattle.fleet import Fleet
 from seabattle.i18n import LANGUAGES, Language
-from seabattle.record import fleet_from_data, fleet_to_data
-from seabattle.rules import find_rules
 from seabattle.server.messages import ProtocolError, ServerError
 from seabattle.server.seats import token_hash
 from seabattle.server.store import StoreConflictError
@@ -260,7 +260,7 @@ def parse_new_lesson(body: Any) -> dict[str, Any]:
 
 def _fleets(value: Any, lang: Language) -> list[Fleet | None]:
     """The teams' own fleets: for each, ``null`` (placed at random) or a fleet file's
-    ``{text, file?}`` (:func:`~seabattle.classroom.fleet_from_text`; ``.json`` files in
+    ``{text, file?}`` (:func:`~seabattle.battleship.classroom.fleet_from_text`; ``.json`` files in
     the record format, others one piece per line)."""
     expected = "two entries, each null or {text, file}"
     if not isinstance(value, list) or len(value) != 2:

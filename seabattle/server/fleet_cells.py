@@ -1,7 +1,7 @@
 """Fleets in protocol form: one list of cell numbers per ship, in the rules' order.
 
 ``ships[i]`` is always a ship of kind ``rules.fleet[i]`` (kinds of equal size differ
-in the ``six`` preset), while :class:`~seabattle.fleet.Fleet` sorts its ships by size
+in the ``six`` preset), while :class:`~seabattle.battleship.fleet.Fleet` sorts its ships by size
 and cells; these functions convert between the two.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from seabattle.battleship.fleet import Fleet, Ship, ship_from_cells, validate_fleet
+from seabattle.battleship.rules import Rules
 from seabattle.coords import iter_cells
-from seabattle.fleet import Fleet, Ship, ship_from_cells, validate_fleet
-from seabattle.rules import Rules
 from seabattle.server.messages import ServerError
 
 

@@ -212,7 +212,7 @@ def parse_new_game(data: Any, presets: Any, alphabets: Any, levels: Any) -> dict
 
 def _variant_options(data: dict[str, Any], changes: dict[str, Any]) -> None:
     """The variant options of the lobby (RULES.md §3), checked for type and range only:
-    whether they go together is the rules' business (:class:`~seabattle.rules.Rules`)."""
+    whether they go together is the rules' business (:class:`~seabattle.battleship.rules.Rules`)."""
     salvo = data.get("salvo")
     if salvo is not None:
         if salvo != "ships" and (not isinstance(salvo, int) or isinstance(salvo, bool)

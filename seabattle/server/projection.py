@@ -1,7 +1,7 @@
 """What each audience of a room may see: client events from log entries, and states.
 
 Both are built per audience — seat 0, seat 1 or the spectators — from the engine's
-:class:`~seabattle.view.PlayerView`. The hidden-information rule lives in one place,
+:class:`~seabattle.battleship.view.PlayerView`. The hidden-information rule lives in one place,
 :func:`board`: a field's ships go only to their owner, or to everyone once the game
 is over.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
+from seabattle.battleship.game import other
+from seabattle.battleship.rules import ShipKind
 from seabattle.coords import iter_cells
-from seabattle.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
-from seabattle.game import other
 from seabattle.i18n import Language
-from seabattle.rules import ShipKind
 from seabattle.server.fleet_cells import fleet_cells, in_rules_order
 from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience
 

@@ -12,7 +12,7 @@ which is how a restarted server picks a game up.
 Everything a client may learn comes from :meth:`Room.feed_since` (the events it
 missed, as that audience may see them) and :meth:`Room.snapshot` (the state now);
 both are built per audience — seat 0, seat 1 or a spectator — from the engine's
-:class:`~seabattle.view.PlayerView`, so neither fleet leaks before the end.
+:class:`~seabattle.battleship.view.PlayerView`, so neither fleet leaks before the end.
 
 Who is connected is not logged: :meth:`Room.connect` / :meth:`Room.disconnect`
 keep it in memory, and a player absent longer than the grace period lets the
@@ -26,23 +26,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from seabattle.ai.decisions import decide
-from seabattle.ai.levels import make_strategy
-from seabattle.ai.placement import computer_fleet
-from seabattle.ai.player import ComputerPlayer
+from seabattle.battleship.ai.decisions import decide
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.placement import computer_fleet
+from seabattle.battleship.ai.player import ComputerPlayer
+from seabattle.battleship.events import (
+    Decision,
+    Event,
+    Handover,
+    MineReveal,
+    Resignation,
+    ShipMove,
+    Shot,
+)
+from seabattle.battleship.fleet import Fleet, random_fleet
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.record import GameRecord, PlayerInfo
+from seabattle.battleship.rules import Rules, rules_from_dict
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import DecisionError, OffFieldError
-from seabattle.events import Decision, Event, Handover, MineReveal, Resignation, ShipMove, Shot
-from seabattle.fleet import Fleet, random_fleet
-from seabattle.game import Game, other
 from seabattle.i18n import Language, Text
-from seabattle.record import GameRecord, PlayerInfo
-from seabattle.rules import Rules, rules_from_dict
 from seabattle.server import projection
 from seabattle.server.fleet_cells import fleet_cells, fleet_from_cells
 from seabattle.server.messages import ServerError
 from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience, token_hash
-from seabattle.view import PlayerView
 
 __all__ = ["COMPUTER_SEAT", "MAX_STRIKES", "MODES", "WATCHER", "Audience", "Entry", "Room",
            "RoomOptions", "token_hash"]

@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from seabattle.fleet import random_fleet
-from seabattle.rules import Rules, find_rules, rules_from_dict
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
 from seabattle.server.fleet_cells import fleet_cells
 from seabattle.server.messages import ServerError
 from seabattle.server.pubsub import MemoryPubSub, PubSub

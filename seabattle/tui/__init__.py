@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 
-from seabattle.session import GameSettings
+from seabattle.battleship.session import GameSettings
 from seabattle.tui.app import SeaBattleApp
 
 __all__ = ["SeaBattleApp", "run_tui"]

@@ -1,6 +1,6 @@
 """The application: set-up, battle and game-over screens, one game after another.
 
-The app holds the :class:`~seabattle.session.VsComputer` of the game in play and
+The app holds the :class:`~seabattle.battleship.session.VsComputer` of the game in play and
 moves between the screens as the game goes on; every screen reads and drives that
 session, and keeps no state of the game itself. The record is written when a game
 ends and when the player quits in the middle of one.
@@ -13,8 +13,8 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-from seabattle.fleet import Fleet
-from seabattle.session import GameSettings
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.session import GameSettings
 from seabattle.tui.battle import BattleScreen
 from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.game_over import GameOverScreen

@@ -15,12 +15,13 @@ from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
-from seabattle.ai.admiral import AdmiralStrategy
-from seabattle.ai.posterior import Posterior
+from seabattle.battleship.ai.admiral import AdmiralStrategy
+from seabattle.battleship.ai.posterior import Posterior
+from seabattle.battleship.events import Decision
+from seabattle.battleship.session import HUMAN, Told, VsComputer
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.events import Decision
-from seabattle.session import HUMAN, Told, VsComputer
 from seabattle.tui.board import HOTTEST, Board, FleetStrip, Legend, fit_side_by_side
 from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.keys import KeyHelp
@@ -34,7 +35,6 @@ from seabattle.tui.marks import (
 )
 from seabattle.tui.notice import Notice
 from seabattle.tui.phrases import Phrasebook
-from seabattle.view import PlayerView
 
 
 class BattleScreen(Screen[None]):
@@ -47,7 +47,7 @@ class BattleScreen(Screen[None]):
 
     Ctrl+T shows or hides the admiral's heat map over the enemy field (the
     chance of a ship in each open cell, from the joint posterior of
-    :mod:`seabattle.ai.posterior`), recomputed after each shot while shown. It is
+    :mod:`seabattle.battleship.ai.posterior`), recomputed after each shot while shown. It is
     computed in a worker thread, so the screen never waits for it, and every
     position it is shown in is noted in the record as a hint.
 

@@ -19,8 +19,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from seabattle.battleship.rules import Role, ShipKind
 from seabattle.coords import Coordinates
-from seabattle.rules import Role, ShipKind
 from seabattle.tui.marks import Mark, Marks, heat_shares
 from seabattle.tui.phrases import Phrasebook
 

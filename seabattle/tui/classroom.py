@@ -5,7 +5,7 @@ hidden), the scores, whose turn it is and a line where the teacher types the tea
 shot. A drawn problem covers the screen in large type (:class:`ProblemScreen`); the
 teacher marks it right (``y``/``д``/``+``) or wrong (``n``/``н``/``-``), ``a`` shows the
 answer. The lesson, its scores and its problems live in
-:class:`~seabattle.classroom.MathBattle`; the widgets only show it.
+:class:`~seabattle.battleship.classroom.MathBattle`; the widgets only show it.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
-from seabattle.classroom import MathBattle, ProblemKind
+from seabattle.battleship.classroom import MathBattle, ProblemKind
 from seabattle.commands.classroom import SYMBOLS, outcome_line, team_name
 from seabattle.coords import Coordinates
 from seabattle.errors import SeaBattleError

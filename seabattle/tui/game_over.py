@@ -12,9 +12,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from seabattle.events import Resignation
-from seabattle.game import ShotStats
-from seabattle.session import COMPUTER, HUMAN, VsComputer
+from seabattle.battleship.events import Resignation
+from seabattle.battleship.game import ShotStats
+from seabattle.battleship.session import COMPUTER, HUMAN, VsComputer
 from seabattle.tui.board import Board, Legend, fit_side_by_side
 from seabattle.tui.keys import KeyHelp
 from seabattle.tui.marks import fleet_marks, variant_marks

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import Enum
 
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.fleet import Ship
+from seabattle.battleship.rules import Role, Rules
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
-from seabattle.events import ShotResult
-from seabattle.fleet import Ship
-from seabattle.rules import Role, Rules
-from seabattle.view import PlayerView
 
 
 class Mark(Enum):

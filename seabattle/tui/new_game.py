@@ -1,7 +1,7 @@
 """The new-game screen: rules, variants, computer level, who starts and language.
 
 Opened with ``o`` from the set-up and game-over screens; dismissed with the new
-:class:`~seabattle.session.GameSettings`, or ``None`` when the player goes back.
+:class:`~seabattle.battleship.session.GameSettings`, or ``None`` when the player goes back.
 Rule sets the engine refuses (a salvo with shoot-again, too many mines for the
 field, …) are refused here with its reason, and the form stays as it was.
 """
@@ -17,10 +17,8 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Select, Static
 
-from seabattle.ai.levels import LEVELS
-from seabattle.errors import SeaBattleError
-from seabattle.i18n import LANGUAGE_NAMES, LANGUAGES, Language
-from seabattle.rules import (
+from seabattle.battleship.ai.levels import LEVELS
+from seabattle.battleship.rules import (
     PRESETS,
     Announcement,
     Role,
@@ -29,7 +27,9 @@ from seabattle.rules import (
     varied_preset,
     vary,
 )
-from seabattle.session import GameSettings
+from seabattle.battleship.session import GameSettings
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import LANGUAGE_NAMES, LANGUAGES, Language
 from seabattle.tui.keys import KeyHelp
 from seabattle.tui.notice import Notice
 from seabattle.tui.phrases import Phrasebook

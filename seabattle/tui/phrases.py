@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from seabattle.battleship.rules import MineEffect, Role, Rules, varied_preset
 from seabattle.coords import Bitboard, Coordinates, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, Text, translate
-from seabattle.rules import MineEffect, Role, Rules, varied_preset
 
 
 @dataclass(frozen=True)

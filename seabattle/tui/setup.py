@@ -10,12 +10,12 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from seabattle.battleship.fleet import Fleet, Ship, check_ship, remaining_kinds, validate_fleet
+from seabattle.battleship.rules import ShipKind
+from seabattle.battleship.session import VsComputer
+from seabattle.battleship.shapes import Shape, placements, polyominoes
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
-from seabattle.fleet import Fleet, Ship, check_ship, remaining_kinds, validate_fleet
-from seabattle.rules import ShipKind
-from seabattle.session import VsComputer
-from seabattle.shapes import Shape, placements, polyominoes
 from seabattle.tui.board import Board, FleetStrip
 from seabattle.tui.keys import KeyHelp
 from seabattle.tui.marks import Mark, fleet_marks, with_ghost

@@ -1,21 +1,21 @@
 """Talking to a bot: an async core over a line transport, and a blocking wrapper.
 
 :class:`BotProcess` speaks the arena's side of the bot protocol
-(``docs/protocol.md``, messages in :mod:`seabattle.protocol`) over a
+(``docs/protocol.md``, messages in :mod:`seabattle.battleship.protocol`) over a
 :class:`LineTransport`: normally :class:`SubprocessTransport`, the bot's
 stdin/stdout, and in tests a scripted mock. Every wait has a deadline, so a bot can
 never hang the arena: a bot that is silent too long raises
 :class:`~seabattle.errors.BotTimeoutError`, one that exits or closes its output
 :class:`~seabattle.errors.BotCrashedError`, one that says something unexpected
 :class:`~seabattle.errors.ProtocolSyntaxError`; an illegal fleet or shot raises
-the engine's own error. The caller (:mod:`seabattle.match`) turns any of them
+the engine's own error. The caller (:mod:`seabattle.arena.match`) turns any of them
 into a lost game and kills the process.
 
 :class:`SimpleBot` is the blocking wrapper, as python-chess's ``SimpleEngine``:
 the same methods without ``await``, each run to completion on a private event loop.
 
 >>> import sys
->>> from seabattle.rules import find_rules
+>>> from seabattle.battleship.rules import find_rules
 >>> with SimpleBot.popen([sys.executable, "-m", "seabattle", "bot", "easy"]) as bot:
 ...     bot.new_game(find_rules("classic"))
 ...     len(bot.place(5000)) == 10
@@ -34,10 +34,9 @@ from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from seabattle.errors import BotCrashedError, BotTimeoutError, ProtocolSyntaxError
-from seabattle.events import Shot, ShotResult
-from seabattle.fleet import Fleet
-from seabattle.protocol import (
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.protocol import (
     MAX_LINE,
     SUPPORTED_VERSIONS,
     Command,
@@ -61,8 +60,9 @@ from seabattle.protocol import (
     fleet_from_cells,
     parse_reply,
 )
-from seabattle.protocol import Fire as FireReply
-from seabattle.rules import Announcement, Rules
+from seabattle.battleship.protocol import Fire as FireReply
+from seabattle.battleship.rules import Announcement, Rules
+from seabattle.errors import BotCrashedError, BotTimeoutError, ProtocolSyntaxError
 
 _T = TypeVar("_T")
 
@@ -92,7 +92,7 @@ class LineTransport(Protocol):
         """The next line without its end, or ``None`` once the bot's output has ended.
 
         Raises :class:`ProtocolSyntaxError` for a line longer than
-        :data:`~seabattle.protocol.MAX_LINE` or not UTF-8.
+        :data:`~seabattle.battleship.protocol.MAX_LINE` or not UTF-8.
         """
 
     def write_line(self, line: str) -> None:

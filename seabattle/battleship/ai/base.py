@@ -8,10 +8,10 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar, Self
 
+from seabattle.battleship.rules import Rules
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.rules import Rules
-from seabattle.view import PlayerView
 
 
 class TargetingStrategy(ABC):

@@ -1,7 +1,7 @@
 """The joint posterior over the enemy fleet: which whole fleets fit what a player knows.
 
 Every legal enemy fleet is a priori equally likely (that is how a fair random
-placement is drawn, see :func:`seabattle.ai.placement.uniform_fleet`). What the
+placement is drawn, see :func:`seabattle.battleship.ai.placement.uniform_fleet`). What the
 player has seen rules some out: a fleet fits the view when
 
 - no ship covers a miss or a cell the rules show empty (the ring of a sunk ship);
@@ -23,12 +23,12 @@ jointly over the whole fleet, never ship by ship:
   hit could pass from one ship to another. Chains persist between the moves of one
   game, so each move starts from fleets that fit most of what is known.
 
-The compiled loops live in :mod:`seabattle.ai._kernels`.
+The compiled loops live in :mod:`seabattle.battleship.ai._kernels`.
 
 >>> import random
->>> from seabattle.rules import find_rules
->>> from seabattle.game import Solitaire
->>> from seabattle.fleet import random_fleet
+>>> from seabattle.battleship.rules import find_rules
+>>> from seabattle.battleship.game import Solitaire
+>>> from seabattle.battleship.fleet import random_fleet
 >>> rules = find_rules("classic")
 >>> game = Solitaire(rules, random_fleet(rules, random.Random(1)))
 >>> belief = Posterior(rules).estimate(game.view(0), seed=1)
@@ -45,12 +45,12 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from seabattle.ai import _kernels
+from seabattle.battleship.ai import _kernels
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.rules import Rules, ShipKind
+from seabattle.battleship.shapes import Shape, Touching, placement_halos, placements
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
-from seabattle.events import ShotResult
-from seabattle.rules import Rules, ShipKind
-from seabattle.shapes import Shape, Touching, placement_halos, placements
-from seabattle.view import PlayerView
 
 UInt64Array = npt.NDArray[np.uint64]
 IntArray = npt.NDArray[np.int64]

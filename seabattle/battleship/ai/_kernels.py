@@ -4,7 +4,7 @@ Everything here works on *placement tables*: every placement of every kind of sh
 of a rule set, as rows of ``uint64`` words (bit ``cell`` of a board is bit
 ``cell % 64`` of word ``cell // 64``), with the halo of each placement (the cells
 another ship may not occupy) in a second table of the same shape. A fleet is an
-array of row numbers, one per ship. The Python side (:mod:`seabattle.ai.posterior`)
+array of row numbers, one per ship. The Python side (:mod:`seabattle.battleship.ai.posterior`)
 builds the tables once per rule set and the observation arrays once per move.
 
 Randomness comes from Numba's own generator, seeded at every entry point from the

@@ -1,7 +1,7 @@
 """The events of a game: what happened, in order. A game is its rules, fleets and events.
 
 Events hold the whole truth (which ship a shot hit); what each player may learn of
-them is decided by :mod:`seabattle.view`.
+them is decided by :mod:`seabattle.battleship.view`.
 """
 
 from __future__ import annotations

@@ -11,11 +11,11 @@ fleet: the joint, stronger version is the admiral.
 
 from __future__ import annotations
 
-from seabattle.ai.base import TargetingStrategy
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.rules import Announcement, Role, Rules
+from seabattle.battleship.shapes import Touching, placement_halos, placements
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
-from seabattle.rules import Announcement, Role, Rules
-from seabattle.shapes import Touching, placement_halos, placements
-from seabattle.view import PlayerView
 
 SILENT_HIT_WEIGHT = 10
 """Where sinkings go unannounced: how much more a placement through open hits counts.

@@ -1,7 +1,7 @@
 """Games, matches and tournaments between built-in strategies and external bots.
 
 A :class:`Player` is either a built-in level (:class:`BuiltinPlayer`) or a bot
-process (:class:`BotPlayer`, over :mod:`seabattle.bots`). :func:`play_game` plays
+process (:class:`BotPlayer`, over :mod:`seabattle.arena.bots`). :func:`play_game` plays
 one game between two players as in a real game: both place their fleets, then
 shoot in turn. A bot that fails in any way (too slow, crashed, garbage, an illegal
 fleet or shot) loses that game by forfeit, with the reason in the result and the
@@ -34,10 +34,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.levels import LEVELS, STRATEGIES, make_strategy
-from seabattle.bots import BotProcess, Limits
-from seabattle.builtin_bot import find_placement_function
+from seabattle.arena.bots import BotProcess, Limits
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
+from seabattle.battleship.builtin_bot import find_placement_function
+from seabattle.battleship.events import Resignation, Shot, ShotResult
+from seabattle.battleship.fleet import Fleet, random_fleet
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.record import GameRecord, PlayerInfo
+from seabattle.battleship.rules import Rules, ShipKind
+from seabattle.battleship.view import PlayerView
 from seabattle.errors import (
     BotCrashedError,
     BotError,
@@ -47,12 +53,6 @@ from seabattle.errors import (
     PlacementError,
     SeaBattleError,
 )
-from seabattle.events import Resignation, Shot, ShotResult
-from seabattle.fleet import Fleet, random_fleet
-from seabattle.game import Game, other
-from seabattle.record import GameRecord, PlayerInfo
-from seabattle.rules import Rules, ShipKind
-from seabattle.view import PlayerView
 
 # --- who plays ---------------------------------------------------------------------
 

@@ -1,15 +1,23 @@
 """Events told in words, as an umpire who sees both fleets would tell them.
 
 Used where a whole game is shown at once (``seabattle replay``, game-over screens);
-a player's own answers come from :attr:`seabattle.view.ShotInfo.answer` instead.
+a player's own answers come from :attr:`seabattle.battleship.view.ShotInfo.answer` instead.
 Cells are named with the ``coords`` the caller shows.
 """
 
 from __future__ import annotations
 
+from seabattle.battleship.events import (
+    Event,
+    Handover,
+    MineReveal,
+    Resignation,
+    ShipMove,
+    Shot,
+    ShotResult,
+)
+from seabattle.battleship.fleet import Fleet
 from seabattle.coords import Coordinates, iter_cells
-from seabattle.events import Event, Handover, MineReveal, Resignation, ShipMove, Shot, ShotResult
-from seabattle.fleet import Fleet
 from seabattle.i18n import Text
 
 

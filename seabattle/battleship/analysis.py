@@ -1,8 +1,8 @@
 """Game analysis: each shot of a recorded game judged against the admiral's posterior.
 
 Like a chess engine going over a game, :func:`analyze_record` replays a
-:class:`~seabattle.record.GameRecord` and, before every shot of a player, asks the
-admiral's joint posterior (:mod:`seabattle.ai.posterior`) how likely each cell of
+:class:`~seabattle.battleship.record.GameRecord` and, before every shot of a player, asks the
+admiral's joint posterior (:mod:`seabattle.battleship.ai.posterior`) how likely each cell of
 the enemy field was to hold a ship *given only what that player knew then*. The
 shot is judged by the probability it gave up: the best open cell's chance minus
 the chosen cell's (:attr:`ShotAnalysis.loss`), graded by :data:`THRESHOLDS`.
@@ -21,11 +21,11 @@ prints what it finds. Every estimate and every admiral game draws from ``seed``
 alone, so the same record and seed give the same analysis.
 
 >>> import random
->>> from seabattle.ai.levels import make_strategy
->>> from seabattle.fleet import random_fleet
->>> from seabattle.game import Game
->>> from seabattle.record import GameRecord
->>> from seabattle.rules import find_rules
+>>> from seabattle.battleship.ai.levels import make_strategy
+>>> from seabattle.battleship.fleet import random_fleet
+>>> from seabattle.battleship.game import Game
+>>> from seabattle.battleship.record import GameRecord
+>>> from seabattle.battleship.rules import find_rules
 >>> rules = find_rules("classic")
 >>> game = Game(rules, (random_fleet(rules, random.Random(1)),
 ...                     random_fleet(rules, random.Random(2))))
@@ -48,17 +48,17 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any
 
-from seabattle.ai.admiral import AdmiralStrategy
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.posterior import Estimate, Posterior, SamplerSettings, scaled_settings
-from seabattle.bench import play_game
+from seabattle.battleship.ai.admiral import AdmiralStrategy
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings, scaled_settings
+from seabattle.battleship.bench import play_game
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.record import GameRecord
+from seabattle.battleship.rules import Rules
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.events import Shot, ShotResult
 from seabattle.i18n import Text, listed
-from seabattle.record import GameRecord
-from seabattle.rules import Rules
-from seabattle.view import PlayerView
 
 
 class Verdict(Enum):
@@ -207,18 +207,18 @@ _UNMODELLED: dict[str, str] = {
     "announce = none": "analyze.why.silent",
     "flying_dutchman": "analyze.why.dutchman",
 }
-"""Variants of :meth:`~seabattle.rules.Rules.variants` the posterior does not model,
+"""Variants of :meth:`~seabattle.battleship.rules.Rules.variants` the posterior does not model,
 with the message key naming each."""
 
 
 def unmodelled_variants(rules: Rules) -> tuple[Text, ...]:
     """Why the admiral's posterior cannot judge shots under ``rules``: empty when it can.
 
-    The test is the admiral's own (:meth:`~seabattle.ai.admiral.AdmiralStrategy.supports`:
+    The test is the admiral's own (:meth:`~.ai.admiral.AdmiralStrategy.supports`:
     in a live game a weaker level plays such rules instead); the reasons name the
     variants to blame, such as mines or the Flying Dutchman.
 
-    >>> from seabattle.rules import find_rules, with_variants
+    >>> from seabattle.battleship.rules import find_rules, with_variants
     >>> unmodelled_variants(find_rules("classic"))
     ()
     >>> [reason.key for reason in unmodelled_variants(

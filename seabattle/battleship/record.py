@@ -2,7 +2,7 @@
 
 A record holds the rules, both fleets, who moved first, every event, who the
 players were and free-form metadata (seed, hints used). Reading a record replays
-it through :class:`~seabattle.game.Game`, so a record that breaks the rules is
+it through :class:`~seabattle.battleship.game.Game`, so a record that breaks the rules is
 refused with a :class:`~seabattle.errors.RecordError` saying where.
 
 Cells are written as Latin names (``"A1"``) whatever alphabet the game was shown
@@ -16,14 +16,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from seabattle.battleship.events import (
+    Event,
+    Handover,
+    MineReveal,
+    Resignation,
+    ShipMove,
+    Shot,
+    ShotResult,
+)
+from seabattle.battleship.fleet import Fleet, Ship, ship_from_cells, validate_fleet
+from seabattle.battleship.game import Game
+from seabattle.battleship.rules import Role, Rules, rules_from_dict
+from seabattle.battleship.shapes import Shape
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import RecordError, SeaBattleError
-from seabattle.events import Event, Handover, MineReveal, Resignation, ShipMove, Shot, ShotResult
-from seabattle.fleet import Fleet, Ship, ship_from_cells, validate_fleet
-from seabattle.game import Game
 from seabattle.i18n import Text
-from seabattle.rules import Role, Rules, rules_from_dict
-from seabattle.shapes import Shape
 
 FORMAT = "seabattle-record"
 VERSION = 1
@@ -185,7 +193,7 @@ def fleet_from_data(rules: Rules, ships: Sequence[Mapping[str, Any]]) -> Fleet:
     Raises a :class:`~seabattle.errors.SeaBattleError`: :class:`RecordError` for a
     malformed entry or an unknown ship, the placement errors for an illegal fleet.
 
-    >>> from seabattle.rules import PRESETS
+    >>> from seabattle.battleship.rules import PRESETS
     >>> try:
     ...     fleet_from_data(PRESETS["classic"], [{"size": 4, "cells": ["A1"]}])
     ... except RecordError as error:

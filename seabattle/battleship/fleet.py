@@ -1,6 +1,6 @@
 """Placed ships and fleets: building, validating and generating them.
 
-A :class:`Ship` is a :class:`~seabattle.rules.ShipKind` and the bitboard of the
+A :class:`Ship` is a :class:`~seabattle.battleship.rules.ShipKind` and the bitboard of the
 cells it covers; a :class:`Fleet` is a validated tuple of ships that matches the
 rule set exactly. Validation names the ship and the rule it breaks.
 
@@ -16,6 +16,14 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
+from seabattle.battleship.rules import Role, Rules, ShipKind
+from seabattle.battleship.shapes import (
+    LayoutSearch,
+    halo,
+    has_shape,
+    place_singles,
+    random_king_ship,
+)
 from seabattle.coords import ALPHABETS, Bitboard, Grid, bit, cell_name, iter_cells
 from seabattle.errors import (
     FleetCompositionError,
@@ -26,8 +34,6 @@ from seabattle.errors import (
     ShipTouchError,
 )
 from seabattle.i18n import Text, listed
-from seabattle.rules import Role, Rules, ShipKind
-from seabattle.shapes import LayoutSearch, halo, has_shape, place_singles, random_king_ship
 
 
 @dataclass(frozen=True)
@@ -126,10 +132,10 @@ def remaining_kinds(rules: Rules, placed: Sequence[Ship]) -> list[ShipKind]:
 def describe_fleet(kinds: Iterable[ShipKind]) -> Text:
     """The fleet in short: ships as size × count, largest first, then the other pieces.
 
-    >>> from seabattle.rules import PRESETS
+    >>> from seabattle.battleship.rules import PRESETS
     >>> describe_fleet(PRESETS["classic"].fleet).render("en")
     '4×1, 3×2, 2×3, 1×4'
-    >>> from seabattle.rules import with_variants
+    >>> from seabattle.battleship.rules import with_variants
     >>> describe_fleet(with_variants(PRESETS["classic"], {"mines": 2}).fleet).render("ru")
     '4×1, 3×2, 2×3, 1×4, мина ×2'
     """

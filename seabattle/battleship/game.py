@@ -1,14 +1,14 @@
 """The game: two fleets, whose turn it is, shots, the outcome and the event log.
 
 :class:`Game` is mutable and append-only: each accepted move is checked, applied and
-recorded as an :class:`~seabattle.events.Event`. Anything illegal raises before it
+recorded as an :class:`~seabattle.battleship.events.Event`. Anything illegal raises before it
 changes anything. A game is fully described by its rules, both fleets, who moved
 first and its events, so :meth:`Game.replay` rebuilds any game (and checks it).
 Why mutable with a log, not immutable states: see ``docs/engine.md``.
 
 >>> import random
->>> from seabattle.rules import find_rules
->>> from seabattle.fleet import random_fleet
+>>> from seabattle.battleship.rules import find_rules
+>>> from seabattle.battleship.fleet import random_fleet
 >>> rules = find_rules("classic")
 >>> rng = random.Random(7)
 >>> game = Game(rules, (random_fleet(rules, rng), random_fleet(rules, rng)))
@@ -22,6 +22,21 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, TypeVar
 
+from seabattle.battleship.events import (
+    Decision,
+    Event,
+    Handover,
+    MineReveal,
+    Pending,
+    Resignation,
+    ShipMove,
+    Shot,
+    ShotResult,
+)
+from seabattle.battleship.fleet import Fleet, Ship
+from seabattle.battleship.rules import MineEffect, Role, Rules
+from seabattle.battleship.shapes import has_shape
+from seabattle.battleship.view import PlayerView, build_view
 from seabattle.coords import ALPHABETS, Bitboard, bit, cell_name
 from seabattle.errors import (
     AlreadyFiredError,
@@ -33,22 +48,7 @@ from seabattle.errors import (
     SalvoError,
     SeaBattleError,
 )
-from seabattle.events import (
-    Decision,
-    Event,
-    Handover,
-    MineReveal,
-    Pending,
-    Resignation,
-    ShipMove,
-    Shot,
-    ShotResult,
-)
-from seabattle.fleet import Fleet, Ship
 from seabattle.i18n import Text
-from seabattle.rules import MineEffect, Role, Rules
-from seabattle.shapes import has_shape
-from seabattle.view import PlayerView, build_view
 
 PLAYERS = (0, 1)
 
@@ -73,7 +73,7 @@ def other(player: int) -> int:
 
 
 class Game:
-    """A game between players 0 and 1, each with a validated :class:`~seabattle.fleet.Fleet`.
+    """A game between players 0 and 1, each with a validated :class:`~.fleet.Fleet`.
 
     Besides shots, a game may wait for a decision (:attr:`pending`): a player who hit
     a mine hands over a cell (:meth:`hand_over`), one who hit a minesweeper reveals a
@@ -162,7 +162,7 @@ class Game:
                          sum(s.result is ShotResult.SUNK for s in shots))
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may know now; see :mod:`seabattle.view`."""
+        """What ``player`` may know now; see :mod:`seabattle.battleship.view`."""
         self._check_player(player)
         return build_view(self.rules, player, self.fleets, self.events, self.to_move,
                           self.winner, pending=self._pending,

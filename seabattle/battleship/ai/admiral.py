@@ -1,6 +1,6 @@
 """``admiral``: the strongest level, shooting from the joint posterior over the enemy fleet.
 
-See :mod:`seabattle.ai.posterior` for the posterior and ``docs/admiral.md`` for the
+See :mod:`seabattle.battleship.ai.posterior` for the posterior and ``docs/admiral.md`` for the
 method and its measurements.
 """
 
@@ -15,13 +15,13 @@ from typing import Any, Self
 import numpy as np
 import numpy.typing as npt
 
-from seabattle.ai import _kernels
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.posterior import Estimate, Posterior, SamplerSettings
+from seabattle.battleship.ai import _kernels
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
+from seabattle.battleship.rules import Announcement, Role, Rules
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.rules import Announcement, Role, Rules
-from seabattle.view import PlayerView
 
 
 @dataclass
@@ -29,7 +29,7 @@ class AdmiralSettings:
     """How the admiral thinks."""
 
     sampler: SamplerSettings | None = None
-    """``None``: scaled to the rule set (see :func:`~seabattle.ai.posterior.scaled_settings`)."""
+    """``None``: scaled to the rule set (see :func:`~.ai.posterior.scaled_settings`)."""
     depth: int = 1
     """Shots looked ahead: 1 fires at the most probable cell."""
     discount: float = 0.9

@@ -12,7 +12,7 @@ checked.
 The strategies of :data:`PLACEMENTS`:
 
 - ``uniform``: :func:`uniform_fleet`.
-- ``dfs``: :func:`seabattle.fleet.random_fleet`, the engine's randomised search (not
+- ``dfs``: :func:`seabattle.battleship.fleet.random_fleet`, the engine's randomised search (not
   uniform: it favours some layouts).
 - ``perelman``: RULES.md §3, the multi-deck ships packed into one corner, the single
   decks spread over the rest of the field.
@@ -20,7 +20,7 @@ The strategies of :data:`PLACEMENTS`:
   where a targeter expects them least (see :class:`HardPlacement`).
 
 >>> import random
->>> from seabattle.rules import find_rules
+>>> from seabattle.battleship.rules import find_rules
 >>> fleet = PLACEMENTS["perelman"].place(find_rules("classic"), random.Random(1))
 >>> len(fleet), len(uniform_fleet(find_rules("classic"), random.Random(1)))
 (10, 10)
@@ -36,11 +36,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
+from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
+from seabattle.battleship.rules import Role, Rules, ShipKind
+from seabattle.battleship.shapes import LayoutSearch, Touching, halo, placement_halos, placements
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 from seabattle.errors import SeaBattleError
-from seabattle.fleet import Fleet, Ship, random_fleet, validate_fleet
-from seabattle.rules import Role, Rules, ShipKind
-from seabattle.shapes import LayoutSearch, Touching, halo, placement_halos, placements
 
 Layout = list[Bitboard]
 """One placement per ship, in the order of ``rules.fleet``."""
@@ -222,7 +222,7 @@ def uniform_fleet(rules: Rules, rng: random.Random, *, method: UniformMethod | N
     """A fleet drawn uniformly at random over all legal fleets of ``rules``.
 
     Exact where rejection sampling is affordable, else from a Metropolis chain
-    started at a :func:`~seabattle.fleet.random_fleet` (see :func:`uniform_method`).
+    started at a :func:`~seabattle.battleship.fleet.random_fleet` (see :func:`uniform_method`).
     ``method`` overrides the choice (to test or compare the two).
     """
     return _fleet_of(rules, _uniform_layout(rules, rng, method))
@@ -267,7 +267,7 @@ class UniformPlacement(PlacementStrategy):
 
 
 class DfsPlacement(PlacementStrategy):
-    """The engine's randomised depth-first search (:func:`~seabattle.fleet.random_fleet`)."""
+    """The engine's randomised depth-first search (:func:`~.fleet.random_fleet`)."""
 
     name = "dfs"
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from seabattle.ai.admiral import AdmiralStrategy
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.density import DensityStrategy
-from seabattle.ai.hunt import HuntStrategy
-from seabattle.ai.random_shots import RandomStrategy
-from seabattle.ai.weights import WeightsStrategy
+from seabattle.battleship.ai.admiral import AdmiralStrategy
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.density import DensityStrategy
+from seabattle.battleship.ai.hunt import HuntStrategy
+from seabattle.battleship.ai.random_shots import RandomStrategy
+from seabattle.battleship.ai.weights import WeightsStrategy
+from seabattle.battleship.rules import Rules
 from seabattle.errors import SeaBattleError
-from seabattle.rules import Rules
 
 STRATEGIES: dict[str, type[TargetingStrategy]] = {
     cls.name: cls for cls in (RandomStrategy, HuntStrategy, WeightsStrategy, DensityStrategy,
@@ -58,7 +58,7 @@ def make_strategy(name: str, rng: random.Random, rules: Rules | None = None,
     Given ``rules`` that the strategy cannot model (the admiral and the Flying
     Dutchman, say), the next weaker level that can plays instead: every level plays
     every rule set (docs/variants.md lists which plays what). ``settings`` tune the
-    strategy (see :meth:`~seabattle.ai.base.TargetingStrategy.tuned`; only the
+    strategy (see :meth:`~seabattle.battleship.ai.base.TargetingStrategy.tuned`; only the
     benchmark offers them); a weaker level playing instead ignores them.
     """
     key = LEVELS.get(name.lower(), name.lower())

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from seabattle.ai.base import TargetingStrategy
-from seabattle.view import PlayerView
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.view import PlayerView
 
 
 class RandomStrategy(TargetingStrategy):

@@ -1,6 +1,6 @@
 """A game of one person against the computer: what the terminal UIs drive.
 
-:class:`VsComputer` owns the :class:`~seabattle.game.Game`, the computer's fleet and
+:class:`VsComputer` owns the :class:`~seabattle.battleship.game.Game`, the computer's fleet and
 targeting strategy, and every random choice, all drawn from one seed, so that a
 seeded game with the same moves is the same game. It knows nothing of screens:
 the full-screen app and the line-by-line game both call it.
@@ -9,7 +9,7 @@ The person is player 0 and the computer player 1. Every variant of RULES.md §3 
 played: the person fires salvoes (:meth:`VsComputer.fire_salvo`) and makes the
 decisions the game asks of them (:meth:`VsComputer.decide`, with
 :meth:`VsComputer.suggestion` for "choose for me"); the computer plays its shots
-and decisions through :class:`~seabattle.ai.player.ComputerPlayer`.
+and decisions through :class:`~seabattle.battleship.ai.player.ComputerPlayer`.
 :meth:`VsComputer.narrate` tells new events as the person may know them.
 """
 
@@ -21,20 +21,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.decisions import decide as computer_choice
-from seabattle.ai.levels import make_strategy
-from seabattle.ai.placement import computer_fleet
-from seabattle.ai.player import ComputerPlayer
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.decisions import decide as computer_choice
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.placement import computer_fleet
+from seabattle.battleship.ai.player import ComputerPlayer
+from seabattle.battleship.events import (
+    Decision,
+    Event,
+    Handover,
+    MineReveal,
+    Resignation,
+    ShipMove,
+    Shot,
+)
+from seabattle.battleship.fleet import Fleet, Ship, random_fleet
+from seabattle.battleship.game import Game
+from seabattle.battleship.record import GameRecord, PlayerInfo
+from seabattle.battleship.rules import Rules
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Alphabet, Bitboard, Coordinates, iter_cells
 from seabattle.errors import DecisionError, SeaBattleError
-from seabattle.events import Decision, Event, Handover, MineReveal, Resignation, ShipMove, Shot
-from seabattle.fleet import Fleet, Ship, random_fleet
-from seabattle.game import Game
 from seabattle.i18n import Language
-from seabattle.record import GameRecord, PlayerInfo
-from seabattle.rules import Rules
-from seabattle.view import PlayerView
 
 HUMAN = 0
 COMPUTER = 1
@@ -95,7 +103,7 @@ class GameSettings:
         """Where the ``game_number``-th game's record goes: ``--save FILE`` for the first,
         then ``FILE-2``, ``FILE-3``… so that playing again overwrites no record.
 
-        >>> from seabattle.rules import PRESETS
+        >>> from seabattle.battleship.rules import PRESETS
         >>> GameSettings(PRESETS["classic"], save_path=Path("games/duel.json")).record_path(3)
         PosixPath('games/duel-3.json')
         """

@@ -2,7 +2,7 @@
 
 :class:`BotKnowledge` turns what the protocol tells a bot (its rules, its fleet,
 the answers to its shots and the opponent's shots) into the same
-:class:`~seabattle.view.PlayerView` the engine gives a player, so every targeting
+:class:`~seabattle.battleship.view.PlayerView` the engine gives a player, so every targeting
 strategy plays through the protocol exactly as it plays in-process.
 :func:`serve` is the read-answer loop over a pair of text streams.
 """
@@ -14,11 +14,10 @@ from collections.abc import Callable
 from typing import TextIO
 
 from seabattle import __version__
-from seabattle.ai.levels import make_strategy
-from seabattle.errors import ProtocolSyntaxError
-from seabattle.events import Event, Shot, ShotResult
-from seabattle.fleet import Fleet, Ship, random_fleet
-from seabattle.protocol import (
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.events import Event, Shot, ShotResult
+from seabattle.battleship.fleet import Fleet, Ship, random_fleet
+from seabattle.battleship.protocol import (
     PROTOCOL_VERSION,
     FleetReply,
     GameOver,
@@ -37,9 +36,10 @@ from seabattle.protocol import (
     fleet_cells,
     parse_command,
 )
-from seabattle.protocol import Fire as FireReply
-from seabattle.rules import Rules, ShipKind
-from seabattle.view import PlayerView, build_view
+from seabattle.battleship.protocol import Fire as FireReply
+from seabattle.battleship.rules import Rules, ShipKind
+from seabattle.battleship.view import PlayerView, build_view
+from seabattle.errors import ProtocolSyntaxError
 
 ME, OPPONENT = 0, 1
 
@@ -48,13 +48,13 @@ PlaceFleet = Callable[[Rules, random.Random], Fleet]
 
 
 def find_placement_function(name: str | None) -> PlaceFleet:
-    """A placement strategy by name (``seabattle.ai.placement.PLACEMENTS``).
+    """A placement strategy by name (``seabattle.battleship.ai.placement.PLACEMENTS``).
 
     ``None`` means the uniform placement where that registry exists, else the
-    engine's :func:`~seabattle.fleet.random_fleet`.
+    engine's :func:`~seabattle.battleship.fleet.random_fleet`.
     """
     try:
-        from seabattle.ai.placement import PLACEMENTS, find_placement
+        from seabattle.battleship.ai.placement import PLACEMENTS, find_placement
     except ImportError:  # pragma: no cover - the registry is optional
         return random_fleet
     if name is None:
@@ -65,7 +65,7 @@ def find_placement_function(name: str | None) -> PlaceFleet:
 class BotKnowledge:
     """One game as a bot knows it, from the protocol alone.
 
-    The enemy fleet is unknown; where :func:`~seabattle.view.build_view` asks which
+    The enemy fleet is unknown; where :func:`~seabattle.battleship.view.build_view` asks which
     enemy ship a shot sank, a stand-in ship of the announced kind answers (its cells
     are never read), so the view is the engine's own for these events.
     """
@@ -105,7 +105,7 @@ def serve(level: str, stdin: TextIO, stdout: TextIO, *, placement: str | None = 
           seed: int | None = None, name: str | None = None) -> int:
     """Play as a bot: read commands from ``stdin``, answer on ``stdout``, until ``quit``.
 
-    ``level``: a level or strategy name (:func:`~seabattle.ai.levels.make_strategy`);
+    ``level``: a level or strategy name (:func:`~seabattle.battleship.ai.levels.make_strategy`);
     ``placement``: a placement strategy name. Unknown commands are ignored, as the
     protocol asks of every bot. Returns the exit status.
     """

@@ -20,11 +20,11 @@ known to be sunk count as damaged, so the strategy keeps playing legal games.
 
 from __future__ import annotations
 
-from seabattle.ai.base import TargetingStrategy
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.rules import Rules
+from seabattle.battleship.shapes import Shape, placements
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import bit, iter_cells
-from seabattle.rules import Rules
-from seabattle.shapes import Shape, placements
-from seabattle.view import PlayerView
 
 
 class WeightsStrategy(TargetingStrategy):

@@ -8,10 +8,10 @@ to a lone hit, until the ship sinks.
 
 from __future__ import annotations
 
-from seabattle.ai.base import TargetingStrategy
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.shapes import Shape
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
-from seabattle.shapes import Shape
-from seabattle.view import PlayerView
 
 
 class HuntStrategy(TargetingStrategy):

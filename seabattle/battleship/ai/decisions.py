@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import random
 
+from seabattle.battleship.events import Decision
+from seabattle.battleship.rules import Role
+from seabattle.battleship.shapes import random_king_ship
+from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, iter_cells
 from seabattle.errors import DecisionError
-from seabattle.events import Decision
-from seabattle.rules import Role
-from seabattle.shapes import random_king_ship
-from seabattle.view import PlayerView
 
 MOVE_CANDIDATES = 24
 """Random places the Flying Dutchman weighs before it moves."""

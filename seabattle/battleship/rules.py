@@ -26,10 +26,10 @@ from functools import cache
 from itertools import groupby
 from typing import Any
 
+from seabattle.battleship.shapes import LayoutSearch, Shape, Touching, place_singles
 from seabattle.coords import ALPHABETS, MAX_SIDE, Alphabet, Coordinates, Grid, find_alphabet
 from seabattle.errors import RulesError
 from seabattle.i18n import MESSAGES, Language, Text
-from seabattle.shapes import LayoutSearch, Shape, Touching, place_singles
 
 
 class Announcement(Enum):
@@ -122,7 +122,7 @@ class Rules:
     mine_effect: MineEffect = MineEffect.HANDOVER
     flying_dutchman: bool = False
     """A hit (not sunk) ship may be moved by its owner anywhere legal, losing the hit deck;
-    the fleet is then one ship of :attr:`~seabattle.shapes.Shape.KING` shape."""
+    the fleet is then one ship of :attr:`~seabattle.battleship.shapes.Shape.KING` shape."""
     grid: Grid = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -1,16 +1,16 @@
 """The targeting benchmark: how many shots a strategy needs to sink a whole fleet.
 
-Each of ``games`` games is a :class:`~seabattle.game.Solitaire`: one strategy fires
+Each of ``games`` games is a :class:`~seabattle.battleship.game.Solitaire`: one strategy fires
 at one fleet, under the chosen rules, until every ship sinks. Every strategy
 compared plays the same fleets. A game's fleet and each strategy's generator are
 derived from the seed and the game's number alone, so a run gives the same shot
 counts whatever the number of worker processes (only the think times differ).
 
-Fleets come from a placement strategy (:data:`seabattle.ai.placement.PLACEMENTS`,
+Fleets come from a placement strategy (:data:`seabattle.battleship.ai.placement.PLACEMENTS`,
 uniform by default) or from a fleets file (:func:`read_fleets`, format in
 ``docs/bench.md``).
 
->>> from seabattle.rules import find_rules
+>>> from seabattle.battleship.rules import find_rules
 >>> spec = BenchSpec(find_rules("milton-bradley"), ("novice", "hard"), games=4, seed=1)
 >>> report = run_bench(spec)
 >>> [r.label for r in report.results], len(report.results[0].shots)
@@ -32,14 +32,14 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from seabattle.ai.levels import LEVELS, make_strategy, split_level
-from seabattle.ai.placement import find_placement
+from seabattle.battleship.ai.levels import LEVELS, make_strategy, split_level
+from seabattle.battleship.ai.placement import find_placement
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.game import Solitaire
+from seabattle.battleship.record import fleet_from_data, fleet_to_data
+from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
 from seabattle.errors import SeaBattleError
-from seabattle.fleet import Fleet
-from seabattle.game import Solitaire
 from seabattle.i18n import Text
-from seabattle.record import fleet_from_data, fleet_to_data
-from seabattle.rules import Rules, find_rules, rules_from_dict
 
 FLEETS_FORMAT = "seabattle-fleets"
 FLEETS_VERSION = 1
@@ -106,9 +106,9 @@ class BenchSpec:
 
     rules: Rules
     levels: tuple[str, ...]
-    """Distinct levels or strategy names (anything :func:`~seabattle.ai.levels.make_strategy`
+    """Distinct levels or strategy names (anything :func:`~.ai.levels.make_strategy`
     knows), each maybe with settings: ``admiral:hunt_exponent=0.5``
-    (:func:`~seabattle.ai.levels.split_level`)."""
+    (:func:`~seabattle.battleship.ai.levels.split_level`)."""
     games: int
     seed: int | str = 1
     placement: str = "uniform"
@@ -159,7 +159,7 @@ def play_game(rules: Rules, level: str, fleet: Fleet, rng: random.Random
 
     A salvo counts each of its shots, and its think time is shared among them.
     Under variant rules a level that cannot model them plays as the next weaker
-    one that can (:func:`~seabattle.ai.levels.make_strategy`).
+    one that can (:func:`~seabattle.battleship.ai.levels.make_strategy`).
     """
     name, settings = split_level(level)
     strategy = make_strategy(name, rng, rules, settings)

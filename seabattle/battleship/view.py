@@ -6,7 +6,7 @@ the answers revealed. The opponent's fleet appears in :attr:`PlayerView.opponent
 only once the game is over (the fair-play check of RULES.md §1).
 
 What a sinking reveals depends on the rules. The sinking cell and, with
-:attr:`~seabattle.rules.Announcement.TYPE`, the kind of ship are told. Where ships
+:attr:`~seabattle.battleship.rules.Announcement.TYPE`, the kind of ship are told. Where ships
 may not touch along a side, the hit cells joined to the sinking cell are exactly
 the sunk ship, so its cells, its size and the ring around it are known too; where
 ships may touch, they are not (a hit next to a sunk ship may belong to another).
@@ -19,8 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from seabattle.coords import Bitboard, bit
-from seabattle.events import (
+from seabattle.battleship.events import (
     Decision,
     Event,
     Handover,
@@ -30,10 +29,11 @@ from seabattle.events import (
     Shot,
     ShotResult,
 )
-from seabattle.fleet import Fleet, Ship
+from seabattle.battleship.fleet import Fleet, Ship
+from seabattle.battleship.rules import Announcement, Role, Rules, ShipKind
+from seabattle.battleship.shapes import Shape, Touching, has_shape, placements, ring
+from seabattle.coords import Bitboard, bit
 from seabattle.i18n import Text
-from seabattle.rules import Announcement, Role, Rules, ShipKind
-from seabattle.shapes import Shape, Touching, has_shape, placements, ring
 
 
 @dataclass(frozen=True)
@@ -270,7 +270,7 @@ class _Enemy:
 def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Sequence[Event],
                to_move: int | None, winner: int | None, *, pending: Pending | None = None,
                shots_due: int = 1) -> PlayerView:
-    """The view of ``player``; used by :meth:`seabattle.game.Game.view`."""
+    """The view of ``player``; used by :meth:`seabattle.battleship.game.Game.view`."""
     opponent = 1 - player
     incoming = 0
     enemy = _Enemy()

@@ -1,15 +1,15 @@
 """The computer as a player: a targeting strategy for its shots, and the decisions
-of :mod:`seabattle.ai.decisions` for the rest. UIs, the server and the arena let it
+of :mod:`seabattle.battleship.ai.decisions` for the rest. UIs, the server and the arena let it
 act through :meth:`ComputerPlayer.act`."""
 
 from __future__ import annotations
 
 import random
 
-from seabattle.ai.base import TargetingStrategy
-from seabattle.ai.decisions import decide
-from seabattle.events import Event
-from seabattle.game import Game
+from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.decisions import decide
+from seabattle.battleship.events import Event
+from seabattle.battleship.game import Game
 
 
 class ComputerPlayer:

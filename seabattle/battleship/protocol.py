@@ -13,7 +13,7 @@ whatever alphabet the rules show to people. Parsing a cell needs the field
 field :class:`~seabattle.errors.OffFieldError` (an illegal move, not a syntax
 error).
 
->>> from seabattle.rules import find_rules
+>>> from seabattle.battleship.rules import find_rules
 >>> grid = find_rules("classic").grid
 >>> parse_reply("fire b3", grid)
 Fire(cell=21)
@@ -30,6 +30,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.fleet import Fleet, Ship, describe_fleet, ship_from_cells, validate_fleet
+from seabattle.battleship.rules import Rules, ShipKind, rules_from_dict
+from seabattle.battleship.shapes import Shape, has_shape
 from seabattle.coords import ALPHABETS, Grid, cell_name, parse_cell
 from seabattle.errors import (
     CoordinateSyntaxError,
@@ -37,10 +41,6 @@ from seabattle.errors import (
     ProtocolSyntaxError,
     SeaBattleError,
 )
-from seabattle.events import ShotResult
-from seabattle.fleet import Fleet, Ship, describe_fleet, ship_from_cells, validate_fleet
-from seabattle.rules import Rules, ShipKind, rules_from_dict
-from seabattle.shapes import Shape, has_shape
 
 PROTOCOL_VERSION = 1
 """The version this module speaks; ``docs/protocol.md`` says what changes bump it."""

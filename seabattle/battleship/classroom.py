@@ -9,7 +9,7 @@ classic game on the ``math`` preset (classic fleet and three mines per field), w
   a pool used up lends its nearest neighbour (the lower on a tie);
 * hitting a mine makes the shooting team draw a harder *mine* problem, +2 if solved and
   −2 if not (scores may go below zero); the turn passes to the mine's owner, as the
-  engine's :attr:`~seabattle.rules.MineEffect.PROBLEM` rules say;
+  engine's :attr:`~seabattle.battleship.rules.MineEffect.PROBLEM` rules say;
 * the teacher marks each answer right or wrong (:meth:`MathBattle.mark`); no shot is
   accepted while a problem waits for its mark;
 * the game ends when one fleet is gone (and the last problem is marked); the higher
@@ -39,10 +39,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Final
 
-from seabattle.coords import ALPHABETS, Alphabet, Coordinates, bit, iter_cells
-from seabattle.errors import IllegalShotError, RecordError, RulesError, SeaBattleError
-from seabattle.events import Shot, ShotResult
-from seabattle.fleet import (
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.fleet import (
     Fleet,
     Ship,
     check_ship,
@@ -50,10 +48,12 @@ from seabattle.fleet import (
     ship_from_cells,
     validate_fleet,
 )
-from seabattle.game import Game, other
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.record import GameRecord, PlayerInfo, fleet_from_data
+from seabattle.battleship.rules import MineEffect, Role, Rules, ShipKind, find_rules
+from seabattle.coords import ALPHABETS, Alphabet, Coordinates, bit, iter_cells
+from seabattle.errors import IllegalShotError, RecordError, RulesError, SeaBattleError
 from seabattle.i18n import LANGUAGES, Language, Text
-from seabattle.record import GameRecord, PlayerInfo, fleet_from_data
-from seabattle.rules import MineEffect, Role, Rules, ShipKind, find_rules
 
 FORMAT: Final = "seabattle-problems"
 """The ``format`` key of a problem file."""
@@ -281,7 +281,7 @@ class DrawnProblem:
     team: int
     problem: Problem
     shot_event: int
-    """Index of the sinking (or mine) shot in :attr:`~seabattle.game.Game.events`."""
+    """Index of the sinking (or mine) shot in :attr:`~seabattle.battleship.game.Game.events`."""
 
 
 @dataclass(frozen=True)
@@ -304,7 +304,7 @@ def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
     """A team's fleet as written down, checked against ``rules``.
 
     ``syntax`` ``"json"``: a record-style list of ships
-    (:func:`~seabattle.record.fleet_from_data`). ``"text"``: one piece per line, its
+    (:func:`~seabattle.battleship.record.fleet_from_data`). ``"text"``: one piece per line, its
     cells separated by spaces or commas, ``mine E5`` for a mine, ``#`` starting a
     comment. Cells are named in Latin letters (A–J), or in ``alphabet`` (Russian if
     that is Latin) when the text uses Cyrillic. Errors name ``source`` and the line.
@@ -355,7 +355,7 @@ def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
 
 
 class MathBattle:
-    """A lesson: a :class:`~seabattle.game.Game` on the ``math`` rules, problems and scores.
+    """A lesson: a :class:`~.game.Game` on the ``math`` rules, problems and scores.
 
     Teams are 0 and 1 (the game's players). The teacher fires for the team to move
     (:meth:`fire`), and marks each drawn problem (:meth:`mark`).

@@ -1,0 +1,1 @@
+"""Bots as processes, matches and tournaments between any players."""
