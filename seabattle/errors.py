@@ -141,6 +141,18 @@ class GameOverError(IllegalShotError):
 
 # --- records -----------------------------------------------------------------------
 
+class UnknownGameError(SeaBattleError):
+    """A game name the registry does not know (``--game chess``)."""
+
+    key = "error.unknown_game"
+
+
+class NotYourMoveError(SeaBattleError):
+    """An action from a seat that need not act now, or a chance draw when chance does not act."""
+
+    key = "error.not_your_move"
+
+
 class RecordError(SeaBattleError):
     """A game record that cannot be read: bad format, or moves that break the rules."""
 

@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from seabattle.battleship.ai.levels import NAMES
+from seabattle.commands.options import add_game_option, require_game
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -14,6 +15,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "bot", help="run a built-in strategy as a protocol bot",
         description="Speak the bot protocol (docs/protocol.md) on stdin/stdout, playing "
                     "a built-in level: for testing bots and arenas.")
+    add_game_option(parser)
     parser.add_argument("level", choices=NAMES, metavar="LEVEL",
                         help=f"the level or strategy to play: {', '.join(NAMES)}")
     parser.add_argument("--placement", default=None, metavar="NAME",
@@ -26,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     """Serve the protocol until ``quit`` or the end of input."""
+    require_game(args, "battleship")
     from seabattle.battleship.builtin_bot import find_placement_function, serve
 
     find_placement_function(args.placement)  # refuse an unknown name before any game

@@ -13,7 +13,21 @@ from pathlib import Path
 from seabattle.battleship.rules import PRESETS, Rules, find_rules, rules_from_dict, with_variants
 from seabattle.coords import ALPHABETS, Alphabet, find_alphabet
 from seabattle.errors import RulesError, SeaBattleError
+from seabattle.games.registry import DEFAULT_GAME, game_names
 from seabattle.i18n import LANGUAGES, Language, Text
+
+
+def add_game_option(parser: argparse.ArgumentParser) -> None:
+    """``--game NAME``: which of the registered games (:mod:`seabattle.games.registry`)."""
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(),
+                        help=f"the game to play (default {DEFAULT_GAME})")
+
+
+def require_game(args: argparse.Namespace, *supported: str) -> None:
+    """Refuse, saying which games it has, a ``--game`` this command cannot play yet."""
+    if args.game not in supported:
+        raise SeaBattleError("error.game_not_in_command", game=args.game,
+                             command=args.command, known=", ".join(supported))
 
 
 def add_rules_option(parser: argparse.ArgumentParser) -> None:

@@ -8,6 +8,7 @@ import sys
 from seabattle.battleship.ai.levels import NAMES
 from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import (
+    add_game_option,
     add_language_options,
     add_rules_option,
     add_variant_options,
@@ -15,6 +16,7 @@ from seabattle.commands.options import (
     chosen_language,
     load_rules,
     output_file,
+    require_game,
     variant_overrides,
 )
 
@@ -24,6 +26,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser = subparsers.add_parser(
         "play", help="play against the computer",
         description="Play Морской бой against the computer in the terminal.")
+    add_game_option(parser)
     add_rules_option(parser)
     add_variant_options(parser)
     add_language_options(parser)
@@ -54,6 +57,7 @@ def settings_from(args: argparse.Namespace) -> GameSettings:
 
 def run(args: argparse.Namespace) -> int:
     """Start the game the options describe."""
+    require_game(args, "battleship")
     settings = settings_from(args)
     if args.plain:
         from seabattle.plain import PlainGame

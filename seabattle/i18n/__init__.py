@@ -22,7 +22,14 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final, Literal
 
-from seabattle.i18n import catalog_classroom, catalog_cli, catalog_engine, catalog_tui, catalog_web
+from seabattle.i18n import (
+    catalog_classroom,
+    catalog_cli,
+    catalog_engine,
+    catalog_games,
+    catalog_tui,
+    catalog_web,
+)
 
 Language = Literal["en", "ru"]
 LANGUAGES: Final[tuple[Language, ...]] = ("en", "ru")
@@ -43,7 +50,8 @@ def _merge(*catalogs: Mapping[str, tuple[str, str]]) -> Mapping[str, tuple[str, 
 
 
 MESSAGES: Final = _merge(catalog_engine.MESSAGES, catalog_tui.MESSAGES, catalog_cli.MESSAGES,
-                         catalog_web.MESSAGES, catalog_classroom.MESSAGES)
+                         catalog_web.MESSAGES, catalog_classroom.MESSAGES,
+                         catalog_games.MESSAGES)
 """Every message key, with its English and Russian templates."""
 
 

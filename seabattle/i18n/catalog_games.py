@@ -1,0 +1,22 @@
+"""Messages of the game interface and registry: games' names, outcomes, shared errors."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "game.battleship": ("Battleship", "Морской бой"),
+    "error.unknown_game": (
+        "unknown game {name!r}; the games are: {known}",
+        "неизвестная игра {name!r}; есть игры: {known}"),
+    "error.game_not_in_command": (
+        "seabattle {command} does not play {game} yet; it plays: {known}",
+        "seabattle {command} пока не играет в {game}; есть: {known}"),
+    "error.not_your_move": (
+        "{seat} does not act now",
+        "сейчас ходит не {seat}"),
+    "error.no_chance": ("chance does not act now", "сейчас ничего не разыгрывается жребием"),
+    "error.bad_action": (
+        "{action!r} is not an action of this game; the actions are: {known}",
+        "{action!r} — не действие этой игры; есть действия: {known}"),
+    "rules.own_name": ("{name}", "{name}"),
+    "rules.preset_varied": ("{preset}, with variants", "{preset}, с вариантами"),
+    "outcome.fleet_sunk": ("the whole fleet is sunk", "весь флот потоплен"),
+    "outcome.resigned": ("the opponent resigned", "соперник сдался"),
+}

@@ -1,0 +1,173 @@
+"""Every registered game against the game interface (OpenSpiel's random-play conformance test).
+
+Whole games are played through :mod:`seabattle.games.interface` only, with random legal
+actions and chance drawn from a seeded generator; at every step the interface's promises
+are checked: refused actions change nothing, listed actions are legal, views say only
+what a seat may know, and the log replays to the same game, through JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from seabattle.battleship.definition import DEFINITION as BATTLESHIP
+from seabattle.battleship.definition import (
+    DrawFirst,
+    Fire,
+    PlaceFleet,
+    Resign,
+    SetupView,
+    SpectatorView,
+)
+from seabattle.battleship.rules import PRESETS, with_variants
+from seabattle.battleship.view import PlayerView
+from seabattle.errors import SeaBattleError, UnknownGameError
+from seabattle.games.chance import draw, entropy, seeded
+from seabattle.games.interface import CHANCE, SEATS, GameState, Move
+from seabattle.games.registry import find_game, game_names
+
+AnyState = GameState[Any, Any, Any]
+
+BATTLESHIP_RULES = [PRESETS["classic"], PRESETS["milton-bradley"], PRESETS["flying-dutchman"],
+                    with_variants(PRESETS["classic"], {"salvo": 3}),
+                    with_variants(PRESETS["classic"], {"mines": 2, "minesweepers": 1}),
+                    with_variants(PRESETS["classic"], {"submarines": 2, "announce": "none"})]
+
+
+def snapshot(state: AnyState) -> tuple[Any, ...]:
+    """Everything an outsider can observe of a state."""
+    return (tuple(state.log), state.actors, state.view(None), state.view(0), state.view(1),
+            state.outcome())
+
+
+def play_randomly(state: AnyState, rng: random.Random, limit: int = 2000) -> AnyState:
+    """Play ``state`` to its end with random legal actions, checking the interface on the way."""
+    for _step in range(limit):
+        actors = state.actors
+        if actors.over:
+            assert state.outcome() is not None
+            return state
+        assert state.outcome() is None
+        if actors.chance:
+            outcomes = state.chance_outcomes()
+            assert sum(o.probability for o in outcomes) == 1
+            state.apply_chance(draw(outcomes, rng))
+            continue
+        assert not state.chance_outcomes()
+        for seat in SEATS:
+            if seat in actors.seats:
+                continue
+            assert state.legal_actions(seat) == []
+            before = snapshot(state)
+            with pytest.raises(SeaBattleError):  # the acting seat's move, from the other
+                state.apply(seat, state.random_action(1 - seat, rng))
+            assert snapshot(state) == before, "a refused action changed the state"
+        seat = rng.choice(sorted(actors.seats))
+        listed = state.legal_actions(seat)
+        if listed is not None:
+            assert listed, "a seat that must act has no legal action"
+            for action in rng.sample(list(listed), min(5, len(listed))):
+                state.check(seat, action)
+        action = state.random_action(seat, rng)
+        before_log = len(state.log)
+        state.apply(seat, action)
+        assert len(state.log) == before_log + 1
+        assert state.log[-1] == Move(seat, action)
+    raise AssertionError(f"no end after {limit} moves")
+
+
+def replayed(name: str, rules: Any, state: AnyState) -> AnyState:
+    """``state`` rebuilt from its rules and log, both written to JSON text and read back."""
+    definition = find_game(name)
+    text = json.dumps({"rules": definition.rules_to_data(rules),
+                       "log": definition.log_to_data(rules, state.log)})
+    data = json.loads(text)
+    rules_again = definition.rules_from_data(data["rules"])
+    return definition.replay(rules_again, definition.log_from_data(rules_again, data["log"]))
+
+
+@given(seed=st.integers(0, 2**32), rules_index=st.integers(0, len(BATTLESHIP_RULES) - 1))
+def test_battleship_random_games_keep_the_interface_and_replay_exactly(
+        seed: int, rules_index: int) -> None:
+    rules = BATTLESHIP_RULES[rules_index]
+    rng = random.Random(seed)
+    state = play_randomly(BATTLESHIP.new_state(rules), rng)
+    again = replayed("battleship", rules, state)
+    assert snapshot(again) == snapshot(state)
+    for seat in (None, 0, 1):
+        json.dumps(BATTLESHIP.view_to_data(state.view(seat)))
+    for event_data in (BATTLESHIP.event_to_data(rules, e) for e in state.game.events):
+        json.dumps(event_data)
+
+
+def test_set_up_is_simultaneous_and_hidden_from_the_other_seat() -> None:
+    rules = PRESETS["classic"]
+    state = BATTLESHIP.new_state(rules)
+    fleet = state.random_action(0, seeded(1))
+    assert isinstance(fleet, PlaceFleet)
+    state.apply(0, fleet)
+    mine, theirs, spectator = state.view(0), state.view(1), state.view(None)
+    assert isinstance(mine, SetupView) and mine.own_fleet == fleet.fleet
+    assert isinstance(theirs, SetupView) and theirs.own_fleet is None
+    assert theirs.ready == (True, False)
+    assert isinstance(spectator, SetupView) and spectator.own_fleet is None
+    assert state.actors.seats == {1} and not state.actors.chance
+    with pytest.raises(SeaBattleError):
+        state.apply(0, fleet)  # placed once only
+
+
+def test_the_lot_for_the_first_shot_is_chance_and_the_battle_views_hide_the_fleets() -> None:
+    rules = PRESETS["classic"]
+    state = BATTLESHIP.new_state(rules)
+    rng = seeded(2)
+    for seat in SEATS:
+        state.apply(seat, state.random_action(seat, rng))
+    assert state.actors.chance
+    with pytest.raises(SeaBattleError):
+        state.apply(0, DrawFirst(0))  # a seat cannot draw the lot
+    state.apply_chance(DrawFirst(1))
+    assert state.log[-1] == Move(CHANCE, DrawFirst(1))
+    with pytest.raises(SeaBattleError, match="not your turn|turn"):
+        state.apply(0, Fire((0,)))
+    view = state.view(0)
+    assert isinstance(view, PlayerView) and view.opponent_fleet is None
+    spectator = state.view(None)
+    assert isinstance(spectator, SpectatorView) and spectator.fleets is None
+
+
+def test_resigning_during_the_set_up_ends_the_game() -> None:
+    state = BATTLESHIP.new_state(PRESETS["classic"])
+    state.apply(1, Resign())
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner == 0
+    assert state.actors.over
+    with pytest.raises(SeaBattleError):
+        state.apply(0, Resign())
+
+
+def test_a_malformed_log_entry_is_refused_with_the_reason() -> None:
+    rules = PRESETS["classic"]
+    with pytest.raises(SeaBattleError, match="actor"):
+        BATTLESHIP.log_from_data(rules, [{"action": "resign"}])
+    with pytest.raises(SeaBattleError, match="castle"):
+        BATTLESHIP.log_from_data(rules, [{"actor": 0, "action": "castle"}])
+
+
+def test_the_registry_finds_battleship_and_names_the_games_it_has() -> None:
+    assert game_names()[0] == "battleship"
+    assert find_game("battleship") is BATTLESHIP
+    with pytest.raises(UnknownGameError) as refused:
+        find_game("chess")
+    assert "battleship" in refused.value.message("ru")
+    assert "неизвестная игра" in refused.value.message("ru")
+
+
+def test_real_games_draw_from_the_system_s_entropy() -> None:
+    assert isinstance(entropy(), random.SystemRandom)
+    assert seeded(5).random() == seeded(5).random()
