@@ -171,3 +171,22 @@ def test_the_registry_finds_battleship_and_names_the_games_it_has() -> None:
 def test_real_games_draw_from_the_system_s_entropy() -> None:
     assert isinstance(entropy(), random.SystemRandom)
     assert seeded(5).random() == seeded(5).random()
+
+
+def test_a_command_refuses_a_registered_game_it_cannot_play_yet(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from seabattle.battleship.definition import BattleshipDefinition
+    from seabattle.cli import main
+    from seabattle.games.registry import register, unregister
+
+    class Renamed(BattleshipDefinition):
+        name = "battleship-copy"
+
+    register(Renamed())
+    try:
+        assert "battleship-copy" in game_names()
+        assert main(["play", "--game", "battleship-copy", "--plain"]) == 2
+    finally:
+        unregister("battleship-copy")
+    assert "does not play battleship-copy yet; it plays: battleship" in capsys.readouterr().err
+    assert "battleship-copy" not in game_names()

@@ -36,6 +36,11 @@ def register(definition: AnyGame) -> None:
     _loaded[definition.name] = definition
 
 
+def unregister(name: str) -> None:
+    """Forget a game :func:`register` added (a built-in game stays)."""
+    _loaded.pop(name, None)
+
+
 def game_names() -> list[str]:
     """Every registered game's name, the default first."""
     names = sorted(set(_BUILTIN) | set(_loaded))
