@@ -11,10 +11,9 @@ the game (when a save file was named) and stops.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any, TextIO
 
-from seabattle.battleship.events import Decision, ShotResult
+from seabattle.battleship.events import Decision
 from seabattle.battleship.fleet import (
     Fleet,
     Ship,
@@ -23,19 +22,29 @@ from seabattle.battleship.fleet import (
     ship_from_cells,
     straight_ship,
 )
-from seabattle.battleship.rules import MineEffect, Role
+from seabattle.battleship.marks import Mark, enemy_marks, fleet_marks, own_marks, variant_marks
 from seabattle.battleship.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import Text, translate
 
-# Cell symbols, all ASCII so that any terminal and screen reader shows them.
-WATER, SHIP, MISS, HIT, SUNK, RING = ".", "O", "*", "X", "#", "-"
-MINE, SWEEPER, SUB, GIVEN, MOVED = "+", "=", "S", "!", "x"
-"""The variants' pieces (RULES.md §3); ``GIVEN`` a cell handed over after a mine (a sure
-hit), ``MOVED`` a hit on a ship that has moved away since."""
-_PIECE = {Role.SHIP: SHIP, Role.SUBMARINE: SUB, Role.MINE: MINE, Role.MINESWEEPER: SWEEPER}
+SYMBOLS = {
+    Mark.WATER: ".", Mark.SHIP: "O", Mark.MISS: "*", Mark.HIT: "X", Mark.SUNK: "#",
+    Mark.RING: "-", Mark.MINE: "+", Mark.MINE_SPENT: "+", Mark.SWEEPER: "=",
+    Mark.SWEEPER_HIT: "=", Mark.SUBMARINE: "S", Mark.GIVEN: "!", Mark.MOVED: "x",
+}
+"""How each mark of a field looks here, all ASCII so that any terminal and screen reader
+shows them (which mark a cell shows is :mod:`seabattle.battleship.marks`' to say). A mine
+or minesweeper that was struck keeps its piece's symbol: the legend names one symbol per
+piece. The marks of choosing (the cells being aimed, a ship being placed) are never drawn:
+this game asks for them in words."""
+
+_LEGEND_KEYS = {Mark.MINE: "plain.legend.mines", Mark.GIVEN: "plain.legend.given",
+                Mark.SWEEPER: "plain.legend.minesweepers",
+                Mark.SUBMARINE: "plain.legend.submarines",
+                Mark.MOVED: "plain.legend.flying_dutchman"}
+"""The variants' marks the legend explains, in its order."""
 
 
 class EndOfInput(Exception):
@@ -59,38 +68,12 @@ def render_fields(view: PlayerView, settings: GameSettings, *, reveal: Fleet | N
                   titles: tuple[str, str] = ("", "")) -> str:
     """Both fields side by side: the player's own on the left, the enemy's on the right.
 
-    ``reveal`` shows that fleet's ships on the enemy field (after the game, in replays).
+    ``reveal`` shows that fleet on the enemy field (after the game, in replays).
     """
-    own = render_field(_own_symbols(view.rules.grid.size, view.fleet_now, view.incoming,
-                                    view.handed_over), settings, titles[0])
-    enemy = render_field(_enemy_symbols(view, reveal), settings, titles[1])
+    own = render_field([SYMBOLS[mark] for mark in own_marks(view)], settings, titles[0])
+    enemy = render_field([SYMBOLS[mark] for mark in enemy_marks(view, reveal)], settings,
+                         titles[1])
     return "\n".join(f"{left}    {right}" for left, right in zip(own, enemy, strict=True))
-
-
-def _own_symbols(size: int, ships: Iterable[Ship], incoming: Bitboard,
-                 handed_over: Bitboard = 0) -> list[str]:
-    symbols = [MISS if incoming & bit(cell) else WATER for cell in range(size)]
-    for ship in ships:
-        for cell in iter_cells(ship.cells):
-            symbols[cell] = (HIT if incoming & bit(cell) else
-                             GIVEN if handed_over & bit(cell) else _PIECE[ship.kind.role])
-    return symbols
-
-
-def _enemy_symbols(view: PlayerView, reveal: Fleet | None) -> list[str]:
-    sunk = view.sunk_cells
-    ships = reveal.cells if reveal else 0
-    pieces = {info.cell: MINE if info.result is ShotResult.MINE else SWEEPER
-              for info in view.shots if info.result in (ShotResult.MINE, ShotResult.MINESWEEPER)}
-    symbols = []
-    for cell in range(view.rules.grid.size):
-        mask = bit(cell)
-        symbols.append(pieces.get(cell) or (
-            MOVED if view.abandoned & mask else SUNK if sunk & mask else
-            HIT if view.hits & mask else MISS if view.misses & mask else
-            GIVEN if view.given & mask else MINE if view.revealed_mines & mask else
-            RING if view.known_empty & mask else SHIP if ships & mask else WATER))
-    return symbols
 
 
 class PlainGame:
@@ -139,17 +122,17 @@ class PlainGame:
         self.say("plain.welcome", rules=rules.name, size=f"{rules.width}×{rules.height}",
                  fleet=", ".join(f"{self.tr(k.title)} ({k.size})×{n}"
                                  for k, n in rules.fleet_counts()))
-        self.say("plain.legend", water=WATER, ship=SHIP, miss=MISS, hit=HIT, sunk=SUNK, ring=RING,
-                 example=self.coords.example)
-        # Only the marks this game can show: a salvo, say, has none of its own, and the
-        # classroom's mines draw problems instead of handing cells over.
-        shown = {"mines": "mines" in rules.variants(),
-                 "given": "mines" in rules.variants() and rules.mine_effect is MineEffect.HANDOVER,
-                 **{variant: variant in rules.variants()
-                    for variant in ("minesweepers", "submarines", "flying_dutchman")}}
-        items = [self.tr(Text(f"plain.legend.{mark}", {
-            "mine": MINE, "given": GIVEN, "sweeper": SWEEPER, "sub": SUB, "moved": MOVED}))
-            for mark, show in shown.items() if show]
+        self.say("plain.legend", water=SYMBOLS[Mark.WATER], ship=SYMBOLS[Mark.SHIP],
+                 miss=SYMBOLS[Mark.MISS], hit=SYMBOLS[Mark.HIT], sunk=SYMBOLS[Mark.SUNK],
+                 ring=SYMBOLS[Mark.RING], example=self.coords.example)
+        # Only the marks this game can show (a salvo, say, has none of its own), each
+        # variant's piece once: a mine that went off keeps the mine's symbol here.
+        shown = variant_marks(rules)
+        symbols = {"mine": SYMBOLS[Mark.MINE], "given": SYMBOLS[Mark.GIVEN],
+                   "sweeper": SYMBOLS[Mark.SWEEPER], "sub": SYMBOLS[Mark.SUBMARINE],
+                   "moved": SYMBOLS[Mark.MOVED]}
+        items = [self.tr(Text(key, symbols)) for mark, key in _LEGEND_KEYS.items()
+                 if mark in shown]
         if items:
             self.say("plain.legend_variants", items=", ".join(items))
         try:
@@ -185,7 +168,7 @@ class PlainGame:
             if not kinds:
                 return self.session.random_fleet(placed)
             kind = kinds[0]
-            symbols = _own_symbols(rules.grid.size, placed, 0)
+            symbols = [SYMBOLS[mark] for mark in fleet_marks(rules.grid, placed)]
             self.output.write("\n".join(render_field(symbols, self.settings)) + "\n")
             line = self.ask("plain.place_prompt", ship=self.tr(kind.title), size=kind.size,
                             example=self.coords.example)

@@ -24,10 +24,10 @@ from seabattle.battleship.classroom import (
     ProblemSetError,
     ProblemSyntaxError,
 )
+from seabattle.battleship.classroom_files import builtin_problems, read_fleet, read_problems
 from seabattle.battleship.events import ShotResult
 from seabattle.battleship.record import GameRecord, fleet_to_data
 from seabattle.battleship.rules import Role, find_rules
-from seabattle.commands.classroom import builtin_problems, read_fleet, read_problems
 from seabattle.coords import ALPHABETS, Coordinates, iter_cells
 from seabattle.errors import IllegalShotError, NotYourTurnError, RulesError, SeaBattleError
 

@@ -22,7 +22,6 @@ import contextlib
 import itertools
 import math
 import multiprocessing
-import os
 import random
 import shlex
 import shutil
@@ -420,14 +419,6 @@ async def _run_batch(batch: Batch) -> list[GameResult]:
             with contextlib.suppress(Exception):  # a bot that fails to quit is killed
                 await player.close()
     return results
-
-
-def default_jobs() -> int:
-    """Worker processes to use: every core this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def run_batches(batches: Sequence[Batch], jobs: int = 1,

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import math
 import multiprocessing
-import os
 import random
 import statistics
 import time
@@ -188,11 +187,6 @@ def _play_range(spec: BenchSpec, start: int, stop: int,
             shots, think = play_game(spec.rules, level, fleet, spec.strategy_rng(level, number))
             outcomes.append(GameOutcome(number, level, shots, think))
     return outcomes
-
-
-def default_jobs() -> int:
-    """Worker processes by default: one per core."""
-    return os.cpu_count() or 1
 
 
 # --- statistics --------------------------------------------------------------------------

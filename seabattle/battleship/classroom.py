@@ -49,9 +49,10 @@ from seabattle.battleship.fleet import (
     validate_fleet,
 )
 from seabattle.battleship.game import Game, other
+from seabattle.battleship.marks import Mark, enemy_marks
 from seabattle.battleship.record import GameRecord, PlayerInfo, fleet_from_data
 from seabattle.battleship.rules import MineEffect, Role, Rules, ShipKind, find_rules
-from seabattle.coords import ALPHABETS, Alphabet, Coordinates, bit, iter_cells
+from seabattle.coords import ALPHABETS, Alphabet, Coordinates
 from seabattle.errors import IllegalShotError, RecordError, RulesError, SeaBattleError
 from seabattle.i18n import LANGUAGES, Language, Text
 
@@ -299,6 +300,16 @@ MINE_WORDS = ("mine", "мина", "*")
 """How a fleet file's line names a mine."""
 
 
+def fleet_syntax(name: str) -> str:
+    """The syntax of a fleet file (for :func:`fleet_from_text`) by its name: a ``.json``
+    file is a record-style list of ships, any other one piece per line.
+
+    >>> fleet_syntax("Team-1.JSON"), fleet_syntax("team1.txt")
+    ('json', 'text')
+    """
+    return "json" if name.lower().endswith(".json") else "text"
+
+
 def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
                     syntax: str = "text") -> Fleet:
     """A team's fleet as written down, checked against ``rules``.
@@ -352,6 +363,12 @@ def fleet_from_text(text: str, rules: Rules, alphabet: Alphabet, source: str, *,
         return validate_fleet(rules, ships)
     except SeaBattleError as error:  # pieces missing
         raise SeaBattleError("error.fleet_file", path=source, problem=error.text) from None
+
+
+_FIELD_MARKS = {Mark.WATER: "water", Mark.MISS: "miss", Mark.HIT: "hit", Mark.SUNK: "sunk",
+                Mark.RING: "ring", Mark.MINE_SPENT: "mine"}
+"""The names of the marks a field of the ``math`` rules can show (which one a cell shows is
+:func:`~seabattle.battleship.marks.enemy_marks`' to say, as in every game)."""
 
 
 class MathBattle:
@@ -439,16 +456,7 @@ class MathBattle:
         Marks: ``water``, ``miss``, ``hit``, ``sunk``, ``ring`` (known empty beside a
         sunk ship) and ``mine`` (a mine that went off).
         """
-        view = self.game.view(other(team))
-        marks = ["water"] * self.game.rules.grid.size
-        for board, mark in ((view.known_empty, "ring"), (view.misses, "miss"),
-                            (view.hits, "hit"), (view.enemy_mines, "mine")):
-            for cell in iter_cells(board):
-                marks[cell] = mark
-        for ship in view.sunk:
-            for cell in iter_cells(ship.cells or bit(ship.cell)):
-                marks[cell] = "sunk"
-        return tuple(marks)
+        return tuple(_FIELD_MARKS[mark] for mark in enemy_marks(self.game.view(other(team))))
 
     # --- moves ------------------------------------------------------------------
 

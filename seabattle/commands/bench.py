@@ -70,12 +70,12 @@ def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its report."""
     from seabattle.battleship.bench import (
         BenchSpec,
-        default_jobs,
         fleets_from_json,
         fleets_to_json,
         plot_report,
         run_bench,
     )
+    from seabattle.workers import default_jobs
 
     language = chosen_language(args.lang)
     rules: Rules | None = None if args.rules is None else load_rules(args.rules)

@@ -1,23 +1,27 @@
 """``seabattle classroom``: the mathematical sea battle, run by a teacher from one screen.
 
-Full-screen (:mod:`seabattle.tui.classroom`) or line by line with ``--plain``. This
-module also reads what the lesson needs from disk: the built-in problem sets (package
-data in ``seabattle/battleship/problems/``), a teacher's problem file and the teams' fleet files.
-See ``docs/classroom.md``.
+Full-screen (:mod:`seabattle.tui.classroom`) or line by line with ``--plain``; the lesson's
+files are read and written by :mod:`seabattle.battleship.classroom_files`. See
+``docs/classroom.md``.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any, TextIO
 
-from seabattle.battleship.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
+from seabattle.battleship.classroom import MathBattle
+from seabattle.battleship.classroom_files import (
+    builtin_problems,
+    read_fleet,
+    read_problems,
+    save_record,
+)
+from seabattle.battleship.classroom_terminal import SYMBOLS, outcome_line, team_name
 from seabattle.battleship.events import Shot
-from seabattle.battleship.fleet import Fleet
-from seabattle.battleship.rules import Rules, find_rules
+from seabattle.battleship.rules import find_rules
 from seabattle.commands.options import (
     add_language_options,
     chosen_alphabet,
@@ -26,10 +30,7 @@ from seabattle.commands.options import (
 )
 from seabattle.coords import Alphabet, Coordinates
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import LANGUAGES, Language, translate
-
-SYMBOLS = {"water": ".", "miss": "•", "hit": "✕", "sunk": "▓", "ring": "∘", "mine": "✱"}
-"""The symbol of each :meth:`~seabattle.battleship.classroom.MathBattle.field_marks` mark."""
+from seabattle.i18n import Language, translate
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -56,42 +57,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--plain", action="store_true",
                         help="line by line on stdin/stdout instead of full-screen")
     parser.set_defaults(run=run)
-
-
-# --- reading files ---------------------------------------------------------------------
-
-def builtin_problems(language: Language) -> ProblemSet:
-    """The problem set shipped with seabattle in ``language``."""
-    if language not in LANGUAGES:
-        raise ProblemSetError("error.problems_builtin", language=language,
-                              known=", ".join(LANGUAGES))
-    problems = resources.files("seabattle.battleship").joinpath("problems")
-    text = problems.joinpath(f"{language}.toml").read_text(
-        encoding="utf-8")
-    return ProblemSet.from_text(text, "toml", f"problems/{language}.toml")
-
-
-def read_problems(path: Path) -> ProblemSet:
-    """A teacher's problem file: ``.json`` is JSON, anything else TOML."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        problem = getattr(error, "strerror", None) or str(error)
-        raise ProblemSetError("error.problems_file", path=str(path), problem=problem) from None
-    syntax = "json" if path.suffix.lower() == ".json" else "toml"
-    return ProblemSet.from_text(text, syntax, str(path))
-
-
-def read_fleet(path: Path, rules: Rules, alphabet: Alphabet) -> Fleet:
-    """A team's fleet from a file (:func:`~seabattle.battleship.classroom.fleet_from_text`): a
-    record-style ``.json`` list of ships, or text with one piece per line."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        problem = getattr(error, "strerror", None) or str(error)
-        raise SeaBattleError("error.fleet_file", path=str(path), problem=problem) from None
-    return fleet_from_text(text, rules, alphabet, str(path),
-                           syntax="json" if path.suffix.lower() == ".json" else "text")
 
 
 # --- the command -----------------------------------------------------------------------
@@ -128,19 +93,6 @@ def run(args: argparse.Namespace) -> int:
     return status
 
 
-def save_record(battle: MathBattle, path: Path) -> None:
-    """Write the lesson record; an unwritable path is a :class:`SeaBattleError`."""
-    try:
-        path.write_text(battle.to_json() + "\n", encoding="utf-8")
-    except OSError as error:
-        raise SeaBattleError("error.generic", problem=error.strerror or str(error)) from None
-
-
-def team_name(battle: MathBattle, team: int, language: Language) -> str:
-    """A team's name, or «Team 1» / «Команда 1»."""
-    return battle.teams[team] or translate("classroom.team_default", language, number=team + 1)
-
-
 def render_fields(battle: MathBattle, coordinates: Coordinates, language: Language) -> str:
     """Both teams' fields side by side, as the class may see them (ships hidden)."""
     grid = coordinates.grid
@@ -170,15 +122,6 @@ def problem_banner(battle: MathBattle, language: Language) -> str:
     title = translate(key, language, team=team, points=drawn.problem.points)
     rule = "═" * max(len(title), min(len(drawn.problem.text), 76))
     return f"{rule}\n{title}\n\n    {drawn.problem.text}\n{rule}"
-
-
-def outcome_line(battle: MathBattle, language: Language) -> str:
-    """Who won, by score, or that it is a draw."""
-    a, b = battle.scores
-    if battle.winner is None:
-        return translate("classroom.draw", language, a=a, b=b)
-    return translate("classroom.winner", language,
-                     team=team_name(battle, battle.winner, language), a=a, b=b)
 
 
 class PlainLesson:

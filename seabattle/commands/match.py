@@ -61,13 +61,13 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     from seabattle.arena.bots import Limits
     from seabattle.arena.match import (
         check_event_rules,
-        default_jobs,
         match_table,
         parse_player,
         run_event,
         standings_table,
         unique_labels,
     )
+    from seabattle.workers import default_jobs
 
     language = chosen_language(args.lang)
     rules = check_event_rules(load_rules(args.rules))

@@ -29,12 +29,18 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from seabattle.battleship.classroom import MathBattle, ProblemSet, ProblemSetError, fleet_from_text
+from seabattle.battleship.classroom import (
+    MathBattle,
+    ProblemSet,
+    ProblemSetError,
+    fleet_from_text,
+    fleet_syntax,
+)
+from seabattle.battleship.classroom_files import builtin_problems
 from seabattle.battleship.events import Shot
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.record import fleet_from_data, fleet_to_data
 from seabattle.battleship.rules import find_rules
-from seabattle.commands.classroom import builtin_problems
 from seabattle.coords import Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import LANGUAGES, Language
@@ -277,9 +283,8 @@ def _fleets(value: Any, lang: Language) -> list[Fleet | None]:
         if not isinstance(text, str) or not isinstance(source, str):
             raise ProtocolError("web.error.field", field="fleets", expected=expected)
         source = source[:200] or f"fleet {team}"
-        syntax = "json" if source.lower().endswith(".json") else "text"
         fleets.append(fleet_from_text(text, rules, rules.alphabet_for(lang), source,
-                                      syntax=syntax))
+                                      syntax=fleet_syntax(source)))
     return fleets
 
 
