@@ -14,17 +14,8 @@ import sys
 from collections.abc import Sequence
 
 from seabattle import __version__
+from seabattle.commands.options import default_language
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import Language, language_from_locale
-
-
-def default_language() -> Language:
-    """The UI language from the locale environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
-    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(variable)
-        if value:
-            return language_from_locale(value)
-    return "en"
 
 
 def build_parser() -> argparse.ArgumentParser:

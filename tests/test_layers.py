@@ -17,9 +17,6 @@ import seabattle
 PACKAGE = Path(seabattle.__file__).parent
 
 KNOWN_CYCLE_EDGES = {
-    # chosen_language() imports cli.default_language, while cli imports every command:
-    # the locale's language belongs below both.
-    ("seabattle.commands.options", "seabattle.cli"),
     # The classroom's page imports app.WEB_DIR, while app mounts the classroom's routes:
     # where the browser's files lie belongs below both.
     ("seabattle.server.classroom", "seabattle.server.app"),

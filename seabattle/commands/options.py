@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
@@ -14,7 +15,7 @@ from seabattle.battleship.rules import PRESETS, Rules, find_rules, rules_from_di
 from seabattle.coords import ALPHABETS, Alphabet, find_alphabet
 from seabattle.errors import RulesError, SeaBattleError
 from seabattle.games.registry import DEFAULT_GAME, game_names
-from seabattle.i18n import LANGUAGES, Language, Text
+from seabattle.i18n import LANGUAGES, Language, Text, language_from_locale
 
 
 def add_game_option(parser: argparse.ArgumentParser) -> None:
@@ -153,6 +154,15 @@ def load_rules(text: str, overrides: Mapping[str, object] | None = None) -> Rule
     return rules_from_dict(data)
 
 
+def default_language() -> Language:
+    """The UI language from the locale environment (``LC_ALL``, ``LC_MESSAGES``, ``LANG``)."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable)
+        if value:
+            return language_from_locale(value)
+    return "en"
+
+
 def chosen_alphabet(name: str | None) -> Alphabet | None:
     """The alphabet named on the command line, if any."""
     return None if name is None else find_alphabet(name)
@@ -160,8 +170,6 @@ def chosen_alphabet(name: str | None) -> Alphabet | None:
 
 def chosen_language(value: str | None) -> Language:
     """The language named on the command line, else the locale's."""
-    from seabattle.cli import default_language
-
     return "ru" if value == "ru" else "en" if value == "en" else default_language()
 
 
