@@ -9,6 +9,7 @@ hand-made positions check each rule's details and its errors.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from seabattle.battleship.rules import (
     rules_from_dict,
 )
 from seabattle.battleship.shapes import Shape, has_shape, placements
+from seabattle.battleship.view import SunkShip
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import (
     DecisionError,
@@ -151,13 +153,33 @@ def test_computer_players_finish_every_variant_legally(rules: Rules, seed: int) 
     record = GameRecord.from_json(GameRecord.of(game).to_json())
     assert record.events == tuple(game.events)
     assert record.game().winner == winner
-    # What each side was told.
+    # What each side was told: a kind only where the rules announce it or a dying shot
+    # gave a submarine away; under silent sinking, only such a submarine shows it sank.
     for player in (0, 1):
-        view = game.view(player)
-        for info in view.shots:
-            if rules.announce is Announcement.NONE and info.result is ShotResult.SUNK:
-                assert info.dying is False and info.kind is not None
-                assert info.kind.role is Role.SUBMARINE  # only a submarine shows it sank
+        check_told(game, player)
+
+
+def check_told(game: Game, player: int) -> None:
+    """``player``'s answers tell no more than the rules and the dying shots seen."""
+    rules = game.rules
+    events = game.events
+    own = [i for i, e in enumerate(events) if isinstance(e, Shot) and e.player == player]
+    view = game.view(player)
+    assert len(view.shots) == len(own)
+    for info, index in zip(view.shots, own, strict=True):
+        shot = events[index]
+        assert isinstance(shot, Shot) and info.cell == shot.cell
+        after = events[index + 1] if index + 1 < len(events) else None
+        fired_back = isinstance(after, Shot) and after.dying and after.player != player
+        if rules.announce is Announcement.TYPE and shot.result is ShotResult.SUNK:
+            assert info.kind is not None
+        elif fired_back:
+            assert info.result is ShotResult.SUNK and info.kind is not None
+            assert info.kind.role is Role.SUBMARINE
+        else:
+            assert info.kind is None
+        if rules.announce is Announcement.NONE and info.result is ShotResult.SUNK:
+            assert fired_back  # only a submarine that fired back shows it sank
 
 
 @settings(deadline=None)
@@ -178,6 +200,50 @@ def test_views_in_the_middle_of_a_game_hide_the_enemy_pieces(rules: Rules, seed:
         assert (view.enemy_mines | view.revealed_mines) & ~mines == 0
         assert view.given & ~enemy.cells == 0  # handed-over cells are real ship cells
         assert view.hits & ~full.incoming(1 - player) == 0
+
+
+@st.composite
+def submarine_rules(draw: st.DrawFn) -> Rules:
+    """Submarines with ships that may or may not touch, and any announcement."""
+    return rules_from_dict({
+        "base": draw(st.sampled_from(["classic", "six", "classic-corners", "milton-bradley"])),
+        "submarines": draw(st.integers(1, 4)), "mines": draw(st.integers(0, 1)),
+        "announce": draw(st.sampled_from(["type", "sunk", "none"])),
+        "shoot_again": draw(st.booleans())})
+
+
+def check_sound(game: Game, player: int) -> None:
+    """Everything ``player``'s view claims about the enemy pieces is true."""
+    view = game.view(player)
+    enemy = game.position(1 - player)
+    hit = game.incoming(1 - player)
+    vessels = [s for s in enemy if s.kind.role.is_vessel]
+    ships = sum((s.cells for s in enemy if s.kind.role is Role.SHIP), 0)
+    for known in view.sunk:
+        piece = next(s for s in vessels if s.cells & bit(known.cell))
+        assert piece.is_sunk(hit)
+        assert known.kind in (None, piece.kind) and known.cells in (None, piece.cells)
+    assert view.known_empty & enemy.cells == 0 and view.no_ships & ships == 0
+    for group in view.closed_groups:  # each made of pieces sunk whole
+        assert all(s.is_sunk(hit) for s in vessels if s.cells & group)
+    assert view.maybe_submarines & ~view.hits == 0
+    afloat = Counter(s.kind for s in vessels if not s.is_sunk(hit))
+    if view.enemy_afloat is not None:
+        assert Counter(view.enemy_afloat) == afloat
+    assert not afloat - Counter(view.possible_afloat)
+
+
+@settings(deadline=None, max_examples=max(1, settings().max_examples // 3))
+@given(rules=submarine_rules(), seed=seeds)
+def test_views_with_submarines_claim_only_what_is_true(rules: Rules, seed: int) -> None:
+    full = play_out(rules, seed, ("hard", "medium"))
+    game = Game(rules, full.fleets, full.first)
+    for event in full.events:
+        game.apply(event)
+        if game.settled:  # not between a shot and its dying shot
+            for player in (0, 1):
+                check_sound(game, player)
+                check_told(game, player)
 
 
 def test_every_level_plays_every_variant_preset() -> None:
@@ -296,6 +362,59 @@ def test_a_sunk_submarine_fires_back_at_the_same_cell() -> None:
     view = game.view(0)
     assert view.incoming_shots[-1].dying and view.shots[-1].kind == SUB
     assert game.to_move == 1
+
+
+@pytest.mark.parametrize("announce", ["none", "sunk"])
+def test_a_submarine_sunk_by_a_dying_shot_fires_none_and_stays_unnamed(announce: str) -> None:
+    # Player 0 sinks player 1's submarine at C2; its dying shot sinks player 0's
+    # submarine at C2, whose own dying shot would land on a cell already fired at: none
+    # is fired, so nothing tells player 1 what their dying shot sank.
+    rules = tiny({"submarines": 1, "announce": announce,
+                  "ships": [{"size": 2, "name": "boat"}, {"size": 1, "name": "boat"}]})
+    two, one = ShipKind(2, "boat"), ShipKind(1, "boat")
+    fleets = [fleet_of(rules, [(two, [0, 1]), (one, [4]), (SUB, [8])]),
+              fleet_of(rules, [(two, [20, 21]), (one, [34]), (SUB, [8])])]
+    game = Game(rules, fleets, 0)
+    shots = game.fire(0, 8), *game.events[1:]
+    assert [(s.player, s.cell, s.result, s.dying) for s in game.shots()] == [
+        (0, 8, ShotResult.SUNK, False), (1, 8, ShotResult.SUNK, True)]
+    assert len(shots) == 2 and game.to_move == 1
+    # Player 0 heard the dying shot: the piece they sank was a submarine.
+    assert game.view(0).shots[0].kind == SUB
+    # Player 1 heard nothing back: a sinking at C2, of a submarine or of the boat.
+    answer = game.view(1).shots[0]
+    assert answer.dying and answer.kind is None
+    view = game.view(1)
+    if announce == "none":
+        assert answer.result is ShotResult.HIT and view.sunk == ()
+        assert answer.answer.render("ru") == "Ранил!"
+        assert view.maybe_submarines == bit(8)
+    else:
+        # One cell, sunk: the submarine or the one-cell boat, and the view says which not.
+        assert answer.result is ShotResult.SUNK
+        assert view.sunk == (SunkShip(8, None, bit(8)),) and view.enemy_afloat is None
+        assert answer.answer.render("ru") == "Убил!"
+    assert view.no_ships == 0  # a submarine's ring says nothing about ships
+    assert GameRecord.from_json(GameRecord.of(game).to_json()).game().view(1) == view
+
+
+def test_a_submarine_fires_no_dying_shot_at_a_cell_already_fired_at() -> None:
+    # Player 1 has already fired at C2 of player 0's field when player 0 sinks the
+    # submarine at C2: it cannot fire back, and under silent sinking it is a mere hit.
+    rules = tiny({"submarines": 1, "announce": "none"})
+    two = ShipKind(2, "boat")
+    fleets = [fleet_of(rules, [(two, [0, 1]), (SUB, [14])]),
+              fleet_of(rules, [(two, [20, 21]), (SUB, [8])])]
+    game = Game(rules, fleets, 1)
+    assert game.fire(1, 8).result is ShotResult.MISS
+    assert game.fire(0, 8).result is ShotResult.SUNK
+    assert len(game.shots()) == 2 and game.to_move == 1
+    view = game.view(0)
+    assert view.shots[0].result is ShotResult.HIT and view.shots[0].kind is None
+    assert view.sunk == () and view.maybe_submarines == bit(8)
+    # It may as well be a hit on the boat: still to finish off, nothing counted off.
+    assert view.open_hits == bit(8) and view.closed_groups == ()
+    assert Counter(view.possible_afloat) == Counter(k for k in rules.fleet if k.role.is_vessel)
 
 
 def test_a_submarine_may_touch_ships_but_a_mine_may_not() -> None:

@@ -14,10 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.fleet import Ship, validate_fleet
 from seabattle.battleship.game import Game, other
 from seabattle.battleship.rules import PRESETS, Announcement, Rules, rules_from_dict
 from seabattle.battleship.shapes import Touching
-from seabattle.battleship.view import PlayerView
+from seabattle.battleship.view import PlayerView, SunkShip
 from seabattle.coords import bit, iter_cells
 
 
@@ -190,3 +191,21 @@ def test_answers_are_the_words_of_rules_md(play: Play) -> None:
     assert sunk.answer.render("ru").startswith("Убил!")
     assert sunk.kind.title.render("ru") in sunk.answer.render("ru")
     assert sunk.kind.title.render("en") in sunk.answer.render("en")
+
+
+def test_a_sunk_ship_is_not_named_when_two_kinds_share_its_size_and_shape() -> None:
+    # six has a cruiser and a «submarine» of three straight decks: with «Убил!» alone
+    # (announce = sunk) the cells say three decks, not which of the two it was.
+    rules = rules_from_dict({"base": "six", "announce": "sunk"})
+    rows = {"carrier": 0, "battleship": 2, "cruiser": 4, "submarine": 6, "destroyer": 8}
+    ships = [Ship(kind, sum(bit(rows[kind.name] * 10 + c) for c in range(kind.size))
+                  if kind.name in rows else bit(99)) for kind in rules.fleet]
+    fleet = validate_fleet(rules, ships)
+    game = Game(rules, (fleet, fleet), 0)
+    for mine, theirs in ((60, 9), (61, 19), (62, 29)):
+        game.fire(0, mine)
+        game.fire(1, theirs)
+    view = check_view(game, 0)
+    assert [i.result for i in view.shots] == [ShotResult.HIT, ShotResult.HIT, ShotResult.SUNK]
+    assert view.sunk == (SunkShip(62, None, bit(60) | bit(61) | bit(62)),)
+    assert view.enemy_afloat is None

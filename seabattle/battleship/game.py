@@ -254,7 +254,9 @@ class Game:
         next_player = self._after_shot(shooter, shot, sure)
         if (piece is not None and piece.kind.role is Role.SUBMARINE and self.dying_shots
                 and not self._incoming[shooter] & bit(cell)):
-            # The sunk submarine's dying shot, at the same cell of the shooter's field.
+            # The sunk submarine's dying shot, at the same cell of the shooter's field. A
+            # cell already fired at gets none (always so for a submarine sunk by a dying
+            # shot): the shooter then hears only what `announce` tells (docs/variants.md).
             dying_shots = self._shoot(defender, cell, dying=True)
             shots += dying_shots
             if dying_shots[0].result in (ShotResult.MINE, ShotResult.MINESWEEPER):

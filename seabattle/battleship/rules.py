@@ -41,7 +41,7 @@ class Announcement(Enum):
     """«Убил!» only; where ships may not touch, the cells still tell the size."""
     NONE = "none"
     """Nothing: a sinking is answered «Ранил!» like any hit (only the end of the game is
-    told). A submarine still gives itself away by its dying shot."""
+    told). A submarine still gives itself away by its dying shot, when it fires one."""
 
 
 class Role(Enum):

@@ -10,6 +10,11 @@ What a sinking reveals depends on the rules. The sinking cell and, with
 may not touch along a side, the hit cells joined to the sinking cell are exactly
 the sunk ship, so its cells, its size and the ring around it are known too; where
 ships may touch, they are not (a hit next to a sunk ship may belong to another).
+
+A submarine gives itself away only by the dying shot it fires back (RULES.md §3); one
+that fires none (its cell on the shooter's field was already fired at, as it always is
+for a submarine sunk by another's dying shot) is answered like any other piece, so a
+view never names it unless the rules announce every kind (``docs/variants.md``).
 """
 
 from __future__ import annotations
@@ -121,6 +126,11 @@ class PlayerView:
     """The decision the game waits for (this player's or the opponent's)."""
     shots_due: int = 1
     """Shots in this turn (a salvo), when it is the player's turn."""
+    maybe_submarines: Bitboard = 0
+    """Hits (silent sinkings included) that may be an enemy submarine sunk without a dying
+    shot, not known to be part of a sunk ship: none could follow, the player's own cell
+    of that name having been fired at already, so the answer alone does not tell it
+    from a ship. Only where the kind is not announced and a submarine may be afloat."""
 
     @property
     def my_turn(self) -> bool:
@@ -172,8 +182,10 @@ class PlayerView:
                  if kind.role.is_vessel and kind.shape.is_listed]
         closed = []
         for group in grid.components(self.hits & ~self.sunk_cells & ~self.abandoned):
+            # A cell that may be a silently sunk submarine need not belong to the ship.
+            optional = group & self.maybe_submarines
             extendable = any(
-                p & group == group and p & unknown and not p & self.misses
+                group & ~p & ~optional == 0 and p & unknown and not p & self.misses
                 for kind in kinds for p in placements(grid, kind.size, kind.shape) if p & group)
             if not extendable:
                 closed.append(group)
@@ -193,6 +205,8 @@ class PlayerView:
             return self.enemy_afloat
         left = [kind for kind in self.rules.fleet if kind.role.is_vessel]
         for group in self.closed_groups:
+            if group & self.maybe_submarines:
+                continue  # a ship, or a smaller one and submarines: which is not known
             size = group.bit_count()
             match = next((k for k in left if k.size == size and k.role is Role.SHIP), None)
             if match is not None:
@@ -264,6 +278,7 @@ class _Enemy:
     mines: Bitboard = 0
     abandoned: Bitboard = 0
     rings: Bitboard = 0
+    maybe_submarines: Bitboard = 0
     afloat_known: bool = True
 
 
@@ -280,7 +295,7 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
     afloat = Counter(k for k in rules.fleet if k.role.is_vessel)
     own_position, opponent_position = fleets[player], fleets[opponent]
     handed_over = mines_revealed = 0
-    for event in events:
+    for index, event in enumerate(events):
         if isinstance(event, Handover):
             if event.player == opponent:
                 enemy.given |= bit(event.cell)
@@ -308,7 +323,9 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
                 incoming_infos.append(ShotInfo(event.cell, event.result, own_kind,
                                                event.dying))
             else:
-                infos.append(_learn(rules, fleets[opponent], event, enemy, afloat, sunk))
+                infos.append(_learn(rules, fleets[opponent], event, enemy, afloat, sunk,
+                                    fired_back=_fired_back(events, index),
+                                    own_cell_fired=bool(incoming & bit(event.cell))))
     if not _sunk_cells_certain(rules):
         sunk = _deduce_touching_sunk(rules, enemy.hits, sunk)
     fired = enemy.misses | enemy.hits
@@ -331,12 +348,26 @@ def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Seque
         own_position=None if own_position is fleets[player] else own_position,
         handed_over=handed_over, mines_revealed=mines_revealed,
         pending=pending, shots_due=shots_due if to_move == player else 0,
+        maybe_submarines=enemy.maybe_submarines & ~_union_cells(sunk),
     )
 
 
+def _fired_back(events: Sequence[Event], index: int) -> bool:
+    """Whether the shot ``events[index]`` was answered by a dying shot: the next event."""
+    shot, following = events[index], events[index + 1: index + 2]
+    return (isinstance(shot, Shot) and bool(following) and isinstance(following[0], Shot)
+            and following[0].dying and following[0].player != shot.player
+            and following[0].cell == shot.cell)
+
+
 def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counter[ShipKind],
-           sunk: list[SunkShip]) -> ShotInfo:
-    """Add what one of the player's own shots told to ``enemy``; the shot as answered."""
+           sunk: list[SunkShip], *, fired_back: bool, own_cell_fired: bool) -> ShotInfo:
+    """Add what one of the player's own shots told to ``enemy``; the shot as answered.
+
+    ``fired_back``: a dying shot came back at once; ``own_cell_fired``: the player's own
+    cell of that name had been fired at before, so no dying shot could come back. The
+    true kind of the piece hit is read only where the player is told it.
+    """
     cell = bit(shot.cell)
     if not shot.result.is_hit:
         enemy.misses |= cell
@@ -344,32 +375,50 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
             enemy.mines |= cell
         return ShotInfo(shot.cell, shot.result, dying=shot.dying)
     enemy.hits |= cell
-    if shot.result is ShotResult.HIT:
+    # A hit with no dying shot back where none could come: the player cannot tell a
+    # submarine that sank silently from a ship, unless the kind is announced or no
+    # enemy submarine may be afloat.
+    silent = (not fired_back and own_cell_fired and rules.announce is not Announcement.TYPE
+              and any(afloat[k] for k in afloat if k.role is Role.SUBMARINE))
+    if shot.result is ShotResult.HIT or (rules.announce is Announcement.NONE and not fired_back):
+        if silent and rules.announce is Announcement.NONE:
+            enemy.maybe_submarines |= cell
         return ShotInfo(shot.cell, ShotResult.HIT, dying=shot.dying)
     assert shot.ship is not None
-    true_kind = fleet.ships[shot.ship].kind
-    submarine = true_kind.role is Role.SUBMARINE
-    if rules.announce is Announcement.NONE and not submarine:
-        return ShotInfo(shot.cell, ShotResult.HIT, dying=shot.dying)
     # A submarine gives itself away by its dying shot, whatever the rules announce.
-    told = true_kind if rules.announce is Announcement.TYPE or submarine else None
+    told = (fleet.ships[shot.ship].kind
+            if rules.announce is Announcement.TYPE or fired_back else None)
+    submarine = told is not None and told.role is Role.SUBMARINE
     cells = cell if submarine else None
     kind = told
-    if cells is None and _sunk_cells_certain(rules):
-        known = 0
-        for ship in sunk:
-            known |= ship.cells or 0
+    certain = _sunk_cells_certain(rules)
+    if cells is None and certain:
+        known = _union_cells(sunk)
         # A Flying Dutchman's decks join at corners too, and hits it left behind when
         # it moved are no part of it.
         king = any(k.shape is Shape.KING for k in rules.fleet)
-        cells = next(part for part in rules.grid.components(
+        part = next(part for part in rules.grid.components(
             enemy.hits & ~known & ~enemy.abandoned, diagonal=king) if part & cell)
-        if kind is None:
-            kind = next((k for k in afloat if afloat[k] and k.size == cells.bit_count()
-                         and k.role is Role.SHIP and has_shape(rules.grid, cells, k.shape)),
-                        None)
+        if silent:
+            # A lone submarine, or a ship: its cells are certain only if it is one cell.
+            enemy.maybe_submarines |= cell
+            cells = part if part == cell else None
+            singles = {k for k in afloat if afloat[k] and k.size == 1 and k.role.is_vessel}
+            if cells is not None and len(singles) == 1:
+                kind = singles.pop()
+        elif part & enemy.maybe_submarines:
+            cells = None  # a submarine that sank silently may touch the ship
+        else:
+            cells = part
+            if kind is None:
+                # Told by size and shape only if one kind afloat has them (six has a
+                # cruiser and a «submarine» of three decks each).
+                fits = {k for k in afloat if afloat[k] and k.size == cells.bit_count()
+                        and k.role is Role.SHIP and has_shape(rules.grid, cells, k.shape)}
+                kind = fits.pop() if len(fits) == 1 else None
     # A submarine may touch any ship and submarine: its ring tells nothing.
-    if cells is not None and _sunk_cells_certain(rules) and not submarine:
+    ship = kind is not None and kind.role is Role.SHIP
+    if cells is not None and certain and not submarine and (ship or not silent):
         around = ring(rules.grid, cells, rules.touching)
         enemy.rings |= around
         if _ring_known_empty(rules):
@@ -380,6 +429,14 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
         afloat[kind] -= 1
     sunk.append(SunkShip(shot.cell, kind, cells))
     return ShotInfo(shot.cell, shot.result, told, shot.dying)
+
+
+def _union_cells(sunk: Sequence[SunkShip]) -> Bitboard:
+    """The cells of the sunk ships whose cells are known."""
+    cells = 0
+    for ship in sunk:
+        cells |= ship.cells or 0
+    return cells
 
 
 def _hits_on(events: Sequence[Event], shooter: int, ship: int) -> Bitboard:
