@@ -160,6 +160,29 @@ def test_illegal_fleets(ships: list[tuple[int, ...]], error: type[Exception]) ->
     assert issubclass(error, PlacementError) or error is OffFieldError
 
 
+def test_bots_and_the_web_share_one_cell_list_codec_in_their_own_orders() -> None:
+    from seabattle.battleship import cell_lists
+
+    assert fleet_from_cells is cell_lists.fleet_from_cell_lists
+    assert fleet_cells is cell_lists.cell_lists
+    rules = find_rules("six")  # a cruiser and a submarine, both of three cells
+    fleet = random_fleet(rules, random.Random(7))
+    web = cell_lists.cell_lists_in_rules_order(rules, fleet)
+    assert [len(cells) for cells in web] == [kind.size for kind in rules.fleet]
+    assert cell_lists.fleet_from_cell_lists_in_rules_order(rules, web) == fleet
+    # The web's order is positional: swapping the two three-deckers swaps their kinds,
+    # where the bot protocol hands kinds out in the order the ships come.
+    swapped = [web[0], web[1], web[3], web[2], *web[4:]]
+    crossed = cell_lists.fleet_from_cell_lists_in_rules_order(rules, swapped)
+    assert {s.kind.name: s.cell_list() for s in crossed if s.kind.size == 3} == {
+        "cruiser": web[3], "submarine": web[2]}
+    assert fleet_from_cells(rules, swapped) == crossed
+    assert cell_lists.cell_lists_in_rules_order(rules, crossed) == web[:2] + [web[3], web[2]] + \
+        web[4:]
+    with pytest.raises(FleetCompositionError):
+        cell_lists.fleet_from_cell_lists_in_rules_order(rules, web[:-1])
+
+
 # --- the bot's view from the protocol alone ---------------------------------------------------
 
 @pytest.mark.parametrize("preset", ["classic", "milton-bradley", "six", "bent", "classic-corners"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,14 @@ from hypothesis import strategies as st
 
 from seabattle.battleship.events import Resignation, Shot, ShotResult
 from seabattle.battleship.game import Game
-from seabattle.battleship.record import FORMAT, VERSION, GameRecord, PlayerInfo
+from seabattle.battleship.record import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    PlayerInfo,
+    event_from_data,
+    event_to_data,
+)
 from seabattle.battleship.rules import PRESETS, rules_from_dict
 from seabattle.errors import RecordError
 
@@ -268,3 +276,43 @@ def test_shot_events_keep_which_ship_was_hit(play: Play) -> None:
     again = GameRecord.from_json(record.to_json())
     hits = [e for e in again.events if isinstance(e, Shot) and e.result is not ShotResult.MISS]
     assert hits and all(e.ship is not None for e in hits)
+
+
+# --- the event codec, shared with the web server's game log -----------------------------------
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("name", ["flying-dutchman", "variant-minesweepers",
+                                  "variant-submarines", "math"])
+def test_every_kind_of_event_round_trips_through_the_codec(name: str) -> None:
+    text = (GOLDEN / f"{name}.json").read_text(encoding="utf-8")
+    record, stored = GameRecord.from_json(text), json.loads(text)["events"]
+    assert [event_to_data(event, record.rules) for event in record.events] == stored
+    assert [event_to_data(event_from_data(data, record.rules), record.rules)
+            for data in stored] == stored
+
+
+@pytest.mark.parametrize("compact, data", [
+    (["shot", 0, 21, "hit", False], {"type": "shot", "player": 0, "cell": "B3", "result": "hit"}),
+    (["shot", 1, 99, "sunk", True],
+     {"type": "shot", "player": 1, "cell": "J10", "result": "sunk", "dying": True}),
+    (["handover", 1, 0], {"type": "handover", "player": 1, "cell": "A1"}),
+    (["reveal", 0, None], {"type": "reveal_mine", "player": 0, "cell": None}),
+    (["reveal", 0, 10], {"type": "reveal_mine", "player": 0, "cell": "A2"}),
+    (["move", 1, 0, [1, 2]], {"type": "move_ship", "player": 1, "ship": 0,
+                              "cells": ["B1", "C1"]}),
+    (["move", 1, 0, None], {"type": "move_ship", "player": 1, "ship": 0, "cells": None}),
+    (["resign", 0], {"type": "resign", "player": 0}),
+])
+def test_the_codec_reads_the_compact_events_of_older_server_logs(compact: list[Any],
+                                                                data: dict[str, Any]) -> None:
+    rules = PRESETS["classic"]
+    assert event_to_data(event_from_data(compact, rules), rules) == data
+    assert event_from_data(compact, rules) == event_from_data(data, rules)
+
+
+def test_the_codec_refuses_an_unknown_event() -> None:
+    for data in (["fly", 0], {"type": "fly", "player": 0}):
+        with pytest.raises(RecordError, match="fly"):
+            event_from_data(data, PRESETS["classic"])

@@ -610,3 +610,91 @@ def test_errors_name_cells_as_the_players_field_does(client: TestClient) -> None
         error = me.error({"type": "fire", "cell": cell})
         assert error["code"] == "error.shot_already_fired"
         assert error["message"] == "по клетке В1 уже стреляли"
+
+
+# --- titles, and logs written by older versions -------------------------------------------
+
+@pytest.mark.parametrize("request_, name, preset, title", [
+    ({}, "classic", "classic", "классика"),
+    ({"salvo": 2}, "classic (salvo 2)", "classic", "классика, с вариантами"),
+    ({"salvo": 2, "shoot_again": False}, "classic (shoot_again False, salvo 2)", "classic",
+     "классика, с вариантами"),
+    ({"touching": "none", "shoot_again": True}, "classic", "classic", "классика"),
+    ({"preset": "six", "announce": "none", "mines": 1}, "six (announce none, mines 1)", "six",
+     "шесть кораблей, с вариантами"),
+    ({"preset": "flying-dutchman", "dutchman_decks": 6}, "flying-dutchman", "flying-dutchman",
+     "Летучий голландец"),
+    # Touching is no variant of a preset: the rule set goes by its name.
+    ({"touching": "corners"}, "classic (touching corners)", None,
+     "classic (touching corners)"),
+    ({"shape": "l", "salvo": 2}, "custom (salvo 2)", None, "custom (salvo 2)"),
+])
+def test_the_state_names_the_preset_and_its_title(client: TestClient, request_: dict[str, Any],
+                                                  name: str, preset: str | None,
+                                                  title: str) -> None:
+    game = new_game(client, **request_)
+    with client.websocket_connect("/ws") as ws:
+        state = hello(ws, game["game"], "me", token=game["token"], lang="ru").state
+    assert (state["rules"]["name"], state["preset"], state["title"]) == (name, preset, title)
+
+
+def test_a_rule_set_merely_named_like_a_preset_is_not_shown_as_one() -> None:
+    from random import Random
+
+    from seabattle.battleship.rules import rules_from_dict
+    from seabattle.server.rooms import Room, RoomOptions
+
+    house = rules_from_dict({"name": "classic (house rules)", "width": 8})
+    room = Room("g", Room.created_entry(house, RoomOptions(mode="computer", level="easy"), "t",
+                                        rng=Random(1), watch="w", invite=None, now=0.0))
+    state = room.snapshot(0, "ru", 0.0)
+    assert (state["preset"], state["title"]) == (None, "classic (house rules)")
+
+
+def test_random_pairing_ignores_how_the_rules_were_asked_for(client: TestClient) -> None:
+    first = client.post("/api/games", json={"mode": "random", "preset": "classic", "salvo": 2})
+    second = client.post("/api/games", json={"mode": "random", "preset": "classic", "salvo": 2,
+                                             "shoot_again": False})
+    assert first.json()["game"] == second.json()["game"]
+    assert first.json()["seat"] == 0 and second.json()["seat"] == 1
+
+
+OLD_LOGS = Path(__file__).parent / "server_logs" / "compact-events.json"
+"""Games logged by the server of commit 38f0c43, whose entries kept the engine's events as
+compact lists (``["shot", 0, 21, "hit", false]``), each with what seat 0's state said after
+a restart then: the phase, whose turn, the result and the cells fired at on each field."""
+
+
+@pytest.mark.parametrize("name", ["mines-subs", "sweepers", "dutchman", "salvo-unfinished"])
+def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name: str) -> None:
+    import asyncio
+    import json
+
+    from seabattle.server.service import Hub
+
+    stored = json.loads(OLD_LOGS.read_text(encoding="utf-8"))[name]
+    store = SQLiteStore(db)
+    store.create(name, stored["log"][0], mode="computer", phase="setup", match_key=None)
+    store.append(name, 1, stored["log"][1:], phase="battle")
+    room = Hub(store).room(name)
+    state = room.snapshot(0, "en", 5000.0)
+    restored = {key: state[key] for key in ("phase", "to_move", "shots_due", "pending", "result")}
+    restored["fired"] = [[shot["cell"] for shot in board["shots"]] for board in state["boards"]]
+    assert restored == stored["state"]
+    assert any(isinstance(event, list) for entry in room.log for event in entry.get("events", ()))
+    if state["phase"] != "battle":
+        return
+    # Play on: new entries (the computer's replies too) keep today's form beside the old.
+    hub = Hub(store)
+    room = hub.room(name)
+    enemy = state["boards"][1]
+    fired = {s["cell"] for s in enemy["shots"]} | set(enemy["ring"])
+    cells = [c for c in range(room.rules.grid.size) if c not in fired][:state["shots_due"]]
+    kind, data = (("fire", {"cell": cells[0]}) if len(cells) == 1
+                  else ("fire_salvo", {"cells": cells}))
+    asyncio.run(hub.act(room, 0, kind, data))
+    new = room.log[len(stored["log"]):]
+    assert new and all(isinstance(event, dict) for entry in new for event in entry["events"])
+    again = Hub(SQLiteStore(db)).room(name)
+    assert again.seq == room.seq
+    assert again.snapshot(0, "en", 6000.0)["boards"] == room.snapshot(0, "en", 6000.0)["boards"]

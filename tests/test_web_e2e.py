@@ -538,6 +538,12 @@ VARIANT_LOBBY: dict[str, dict[str, str]] = {
 }
 
 
+VARIANT_TITLES = {"salvo-ships": "six ships, with variants", "shapes": "custom",
+                  "flying-dutchman": "custom"}
+"""The rules line's title, as the server sends it: a varied preset's, else the rule set's
+name (a changed fleet is a ``custom`` one); the others are ``classic, with variants``."""
+
+
 @pytest.mark.parametrize("name", list(VARIANT_LOBBY))
 def test_every_variant_chosen_in_the_lobby_and_played_against_the_computer(
         browser: Any, server: Server, name: str) -> None:
@@ -545,6 +551,8 @@ def test_every_variant_chosen_in_the_lobby_and_played_against_the_computer(
     lobby_for(page, VARIANT_LOBBY[name])
     page.click("#vs-computer")
     wait_phase(page, "setup")
+    title = VARIANT_TITLES.get(name, "classic, with variants")
+    assert page.inner_text("#rules-line").startswith(f"Rules: {title} · "), name
     if name == "shapes":
         # The zigzag four-decker by hand: picked, turned (R) through its orientations.
         def placed() -> list[int]:

@@ -30,14 +30,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from seabattle.battleship.cell_lists import cell_lists, fleet_from_cell_lists
 from seabattle.battleship.events import ShotResult
-from seabattle.battleship.fleet import Fleet, Ship, describe_fleet, ship_from_cells, validate_fleet
-from seabattle.battleship.rules import Rules, ShipKind, rules_from_dict
-from seabattle.battleship.shapes import Shape, has_shape
+from seabattle.battleship.rules import Rules, rules_from_dict
 from seabattle.coords import ALPHABETS, Grid, cell_name, parse_cell
 from seabattle.errors import (
     CoordinateSyntaxError,
-    FleetCompositionError,
     ProtocolSyntaxError,
     SeaBattleError,
 )
@@ -96,44 +94,15 @@ def parse_fleet_text(words: Sequence[str], grid: Grid, line: str = ""
     return tuple(ships)
 
 
-def fleet_from_cells(rules: Rules, ships: Sequence[Sequence[int]]) -> Fleet:
-    """A validated :class:`Fleet` from the cells of each ship, kinds found by size.
+# The bot protocol's fleets are cell lists by size (seabattle.battleship.cell_lists, shared
+# with the web server, whose fleets come in rules order); kept under these names for bots.
+fleet_from_cells = fleet_from_cell_lists
+"""A validated fleet from the cells of each ship in any order, kinds found by size
+(:func:`~seabattle.battleship.cell_lists.fleet_from_cell_lists`)."""
 
-    Ships of one size take that size's kinds in the order the rules list them; a ship
-    that is not straight takes a bent kind first, if the rules have one. Raises the
-    engine's :class:`~seabattle.errors.PlacementError` (or ``OffFieldError``) naming the
-    first ship that breaks a rule.
-    """
-    left: list[ShipKind] = list(rules.fleet)
-    placed: list[Ship] = []
-    for cells in ships:
-        size = len(cells)
-        straight = True  # cells off the field or repeated are refused below, not here
-        if len(set(cells)) == size and all(0 <= c < rules.grid.size for c in cells):
-            straight = has_shape(rules.grid, _board(cells), Shape.STRAIGHT)
-        fits = [k for k in left if k.size == size]
-        if not fits:
-            raise FleetCompositionError(expected=describe_fleet(rules.fleet),
-                                        got=describe_fleet(ShipKind(len(s)) for s in ships))
-        # A bent ship can only be a bent kind; a straight one prefers a straight kind,
-        # keeping the bent kinds for the ships that need them.
-        preferred = [k for k in fits if (k.shape is Shape.STRAIGHT) == straight]
-        kind = (preferred or fits)[0]
-        left.remove(kind)
-        placed.append(ship_from_cells(rules, kind, cells))
-    return validate_fleet(rules, placed)
-
-
-def _board(cells: Sequence[int]) -> int:
-    board = 0
-    for cell in cells:
-        board |= 1 << cell
-    return board
-
-
-def fleet_cells(fleet: Fleet) -> tuple[tuple[int, ...], ...]:
-    """Each ship's cells, in increasing order: what :func:`format_fleet` writes."""
-    return tuple(tuple(ship.cell_list()) for ship in fleet)
+fleet_cells = cell_lists
+"""Each ship's cells, in increasing order: what :func:`format_fleet` writes
+(:func:`~seabattle.battleship.cell_lists.cell_lists`)."""
 
 
 def _int_arg(words: Sequence[str], line: str, what: str) -> int:

@@ -131,6 +131,38 @@ def _latin(rules: Rules) -> Coordinates:
     return Coordinates(rules.grid, ALPHABETS["latin"])
 
 
+def event_to_data(event: Event, rules: Rules) -> dict[str, Any]:
+    """An engine event as JSON-ready data, the form records keep (``docs/record-format.md``)
+    and the web server's game log too: ``{"type": "shot", "player": 0, "cell": "B3",
+    "result": "hit"}``, cells named with Latin letters.
+
+    >>> from seabattle.battleship.rules import PRESETS
+    >>> event_to_data(Shot(1, 21, ShotResult.SUNK), PRESETS["classic"])
+    {'type': 'shot', 'player': 1, 'cell': 'B3', 'result': 'sunk'}
+    """
+    return _event_to_dict(event, _latin(rules))
+
+
+def event_from_data(data: Mapping[str, Any] | Sequence[Any], rules: Rules) -> Event:
+    """The inverse of :func:`event_to_data`. Also reads the compact lists the web server's
+    game log kept before it stored events this way (``["shot", 0, 21, "hit", false]``,
+    cells as numbers), so that older databases still load.
+
+    A shot's ship is not stored: replaying the shot works it out (and checks the rest).
+    Raises :class:`RecordError` for an unknown event type, ``KeyError``, ``TypeError``
+    or ``ValueError`` for a malformed one.
+
+    >>> from seabattle.battleship.rules import PRESETS
+    >>> event_from_data({"type": "handover", "player": 0, "cell": "B3"}, PRESETS["classic"])
+    Handover(player=0, cell=21)
+    >>> event_from_data(["handover", 0, 21], PRESETS["classic"])
+    Handover(player=0, cell=21)
+    """
+    if isinstance(data, Mapping):
+        return _event_from_dict(data, _latin(rules))
+    return _event_from_compact(data)
+
+
 def _event_to_dict(event: Event, names: Coordinates) -> dict[str, Any]:
     if isinstance(event, Resignation):
         return {"type": "resign", "player": event.player}
@@ -171,6 +203,27 @@ def _event_from_dict(data: Mapping[str, Any], names: Coordinates) -> Event:
     # compares everything else.
     return Shot(player, names.parse(data["cell"]), ShotResult(data["result"]),
                 dying=bool(data.get("dying", False)))
+
+
+def _event_from_compact(data: Sequence[Any]) -> Event:
+    """An event of an older web server log: ``[type, player, …]`` with cell numbers."""
+    kind, player = data[0], int(data[1])
+    if kind == "shot":
+        return Shot(player, int(data[2]), ShotResult(data[3]), dying=bool(data[4]))
+    if kind == "handover":
+        return Handover(player, int(data[2]))
+    if kind == "reveal":
+        return MineReveal(player, None if data[2] is None else int(data[2]))
+    if kind == "move":
+        cells = None
+        if data[3] is not None:
+            cells = 0
+            for cell in data[3]:
+                cells |= bit(int(cell))
+        return ShipMove(player, int(data[2]), cells)
+    if kind != "resign":
+        raise RecordError(problem=f"unknown event type {kind!r}")
+    return Resignation(player)
 
 
 def fleet_to_data(rules: Rules, fleet: Fleet) -> list[dict[str, Any]]:

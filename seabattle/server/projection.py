@@ -8,14 +8,16 @@ is over.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from seabattle.battleship.cell_lists import cell_lists_in_rules_order, ships_in_rules_order
 from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
 from seabattle.battleship.game import other
-from seabattle.battleship.rules import ShipKind
+from seabattle.battleship.rules import Rules, ShipKind
 from seabattle.coords import iter_cells
+from seabattle.games.registry import find_game
 from seabattle.i18n import Language
-from seabattle.server.fleet_cells import fleet_cells, in_rules_order
 from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience
 
 if TYPE_CHECKING:
@@ -119,9 +121,10 @@ def _game_over_event(room: Room) -> Event:
     assert room.result is not None
     event: Event = {"type": "game_over", **room.result}
     if room.game is not None:
-        event["fleets"] = [fleet_cells(room.rules, f) for f in room.game.fleets]
+        event["fleets"] = [cell_lists_in_rules_order(room.rules, f) for f in room.game.fleets]
         if room.rules.flying_dutchman:
-            event["positions"] = [fleet_cells(room.rules, room.game.position(s)) for s in (0, 1)]
+            event["positions"] = [cell_lists_in_rules_order(room.rules, room.game.position(s))
+                                  for s in (0, 1)]
         event["stats"] = [stats(room, s) for s in (0, 1)]
     return event
 
@@ -142,7 +145,8 @@ def snapshot(room: Room, audience: Audience, language: Language, now: float) -> 
     state: Event = {
         "type": "state", "game": room.id, "seq": room.seq, "phase": room.phase,
         "you": audience if audience != WATCHER else None,
-        "rules": room.rules.to_dict(), "options": room.options.to_dict(),
+        "rules": room.rules.to_dict(), "preset": room.preset,
+        "title": rules_title(room.rules, language), "options": room.options.to_dict(),
         "fleet": [{"size": k.size, "name": k.name, "shape": k.shape.value, "role": k.role.value}
                   for k in room.rules.fleet],
         "columns": room.rules.alphabet_for(language).columns(room.rules.width),
@@ -168,6 +172,16 @@ def snapshot(room: Room, audience: Audience, language: Language, now: float) -> 
     if audience == 0 and room.phase == "waiting" and room.invite is not None:
         state["invite"] = room.invite
     return state
+
+
+@lru_cache(maxsize=256)
+def rules_title(rules: Rules, language: Language) -> str:
+    """The rule set's title in ``language``, as the game's definition gives it: its preset's
+    (``classic, with variants`` for a varied one), or its name when it is no preset varied
+    (:func:`~seabattle.battleship.rules.varied_preset`), such as a rule set whose touching,
+    letters or fleet the lobby changed. Kept: finding the preset rebuilds rule sets, a few
+    milliseconds, and every ``state`` message carries the title."""
+    return find_game("battleship").rules_title(rules).render(language)
 
 
 def _pending(room: Room, audience: Audience) -> Event | None:
@@ -215,7 +229,7 @@ def board(room: Room, owner: int, audience: Audience) -> dict[str, Any]:
         field["ships"] = [{"cells": list(iter_cells(s.cells)), "name": s.kind.name,
                            "role": s.kind.role.value,
                            "sunk": s.kind.role.is_vessel and s.is_sunk(incoming)}
-                          for s in in_rules_order(room.rules, fleet)]
+                          for s in ships_in_rules_order(room.rules, fleet)]
     if room.game is None:
         return field
     view = room.view(other(owner))  # what the shooter knows

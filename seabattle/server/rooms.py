@@ -29,26 +29,27 @@ from typing import Any
 from seabattle.battleship.ai.decisions import decide
 from seabattle.battleship.ai.levels import make_strategy
 from seabattle.battleship.ai.placement import computer_fleet
-from seabattle.battleship.ai.player import ComputerPlayer
-from seabattle.battleship.events import (
-    Decision,
-    Event,
-    Handover,
-    MineReveal,
-    Resignation,
-    ShipMove,
-    Shot,
+from seabattle.battleship.ai.player import (
+    ComputerPlayer,
+    DecisionMove,
+    Move,
+    SalvoMove,
+    ShotMove,
 )
+from seabattle.battleship.cell_lists import (
+    cell_lists_in_rules_order,
+    fleet_from_cell_lists_in_rules_order,
+)
+from seabattle.battleship.events import Decision, Event
 from seabattle.battleship.fleet import Fleet, random_fleet
 from seabattle.battleship.game import Game, other
-from seabattle.battleship.record import GameRecord, PlayerInfo
-from seabattle.battleship.rules import Rules, rules_from_dict
+from seabattle.battleship.record import GameRecord, PlayerInfo, event_from_data, event_to_data
+from seabattle.battleship.rules import Rules, rules_from_dict, varied_preset
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
-from seabattle.errors import DecisionError, OffFieldError
+from seabattle.errors import DecisionError, OffFieldError, SeaBattleError
 from seabattle.i18n import Language, Text
 from seabattle.server import projection
-from seabattle.server.fleet_cells import fleet_cells, fleet_from_cells
 from seabattle.server.messages import ServerError
 from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience, token_hash
 
@@ -91,6 +92,8 @@ class Room:
     def __init__(self, game_id: str, created: Entry) -> None:
         self.id = game_id
         self.rules = rules_from_dict(created["rules"])
+        self.preset = varied_preset(self.rules)
+        """The preset the rules are, variants changed or not (``None`` for other rules)."""
         self.options = RoomOptions(**created["options"])
         self.first: int = created["first"]
         self.watch_key: str = created["watch"]
@@ -141,7 +144,7 @@ class Room:
             entry["previous"] = previous
         if options.mode == "computer":
             make_strategy(options.level or "hard", rng)  # refuse an unknown level now
-            entry["computer_fleet"] = fleet_cells(
+            entry["computer_fleet"] = cell_lists_in_rules_order(
                 rules, computer_fleet(options.level or "hard", rules, rng))
         elif token_hashes and token_hashes[1]:
             entry["token1"] = token_hashes[1]
@@ -197,8 +200,11 @@ class Room:
         return None
 
     def match_key(self) -> str:
-        """Rooms whose players asked for the same game have the same key."""
-        return repr((sorted(self.rules.to_dict().items()), self.options.turn_seconds,
+        """Rooms whose players asked for the same game have the same key: the same rules
+        (whatever their name: ``classic (salvo 2)`` is ``classic (salvo 2, shoot_again
+        False)``) and timers."""
+        rules = {key: value for key, value in self.rules.to_dict().items() if key != "name"}
+        return repr((sorted(rules.items()), self.options.turn_seconds,
                      self.options.setup_seconds))
 
     # --- acting -----------------------------------------------------------------
@@ -216,9 +222,12 @@ class Room:
                 raise ServerError("web.error.phase", action=kind, phase=self.phase)
             if self.fleets[seat] is not None:
                 raise ServerError("web.error.already_placed")
-            fleet = fleet_from_cells(self.rules, data["ships"])
+            if len(data["ships"]) != len(self.rules.fleet):
+                raise ServerError("web.error.ship_count", expected=len(self.rules.fleet),
+                                  got=len(data["ships"]))
+            fleet = fleet_from_cell_lists_in_rules_order(self.rules, data["ships"])
             return self._commit([{"type": "fleet", "at": now, "seat": seat,
-                                  "ships": fleet_cells(self.rules, fleet)}])
+                                  "ships": cell_lists_in_rules_order(self.rules, fleet)}])
         if kind in ("fire", "fire_salvo", "decide"):
             if self.game is None or self.phase != "battle":
                 raise ServerError("web.error.phase", action=kind, phase=self.phase)
@@ -273,7 +282,7 @@ class Room:
                 return []
             return self._commit([
                 {"type": "fleet", "at": now, "seat": seat, "auto": True,
-                 "ships": fleet_cells(self.rules, random_fleet(self.rules, rng))}
+                 "ships": cell_lists_in_rules_order(self.rules, random_fleet(self.rules, rng))}
                 for seat in idle])
         seat = self.due_seat()
         if seat is None or self.phase != "battle":
@@ -283,9 +292,9 @@ class Room:
         pending = self.game.pending
         if pending is not None and pending.player == seat and self.strikes[seat] + 1 < MAX_STRIKES:
             # A decision left too long is made for its player, as the computer would.
-            _, choice = decide(self.game.view(seat), rng or random.SystemRandom())
-            entries.append({"type": "decide", "at": now, "seat": seat, "auto": True,
-                            "choice": _choice_data(choice, pending.decision)})
+            decision, choice = decide(self.game.view(seat), rng or random.SystemRandom())
+            entries.append({**_move_entry(DecisionMove(decision, choice), seat, now),
+                            "auto": True})
         return self._commit(entries)
 
     def due_seat(self) -> int | None:
@@ -365,27 +374,14 @@ class Room:
                     make_strategy(self.options.level or "hard", random.Random(f"{self.id}:ai"),
                                   self.rules),
                     random.Random(f"{self.id}:decisions"))
-            if not self.computer.due(self.game, COMPUTER_SEAT):
+            move = self.computer.next_move(self.game, COMPUTER_SEAT)
+            if move is None:
                 break
-            entry = self._computer_entry(self.computer, now)
+            entry = _move_entry(move, COMPUTER_SEAT, now)
             self._apply(entry)
             self._record(entry)
             moves.append(entry)
         return moves
-
-    def _computer_entry(self, computer: ComputerPlayer, now: float) -> Entry:
-        """The computer's next move as a log entry: a decision, a shot or a salvo."""
-        assert self.game is not None
-        view = self.game.view(COMPUTER_SEAT)
-        pending = self.game.pending
-        if view.decision_due is not None and pending is not None:
-            _, choice = decide(view, computer.rng)
-            return {"type": "decide", "at": now, "seat": COMPUTER_SEAT,
-                    "choice": _choice_data(choice, pending.decision)}
-        cells = computer.strategy.next_shots(view)
-        if len(cells) == 1 and self.game.volley_left == 1:
-            return {"type": "shot", "at": now, "seat": COMPUTER_SEAT, "cell": cells[0]}
-        return {"type": "salvo", "at": now, "seat": COMPUTER_SEAT, "cells": list(cells)}
 
     def _engine_move(self, entry: Entry) -> None:
         """Apply a shot, salvo or decision to the game; keep what the engine made of it
@@ -402,10 +398,10 @@ class Room:
         else:
             game.decide(seat, self._choice(seat, entry["choice"]))
         self.produced = game.events[before:]
-        made = [_event_data(event) for event in self.produced]
+        made = [event_to_data(event, self.rules) for event in self.produced]
         if "events" not in entry:
             entry["events"] = made
-        elif entry["events"] != made:
+        elif self._stored_events(entry) != made:
             raise ServerError("web.error.generic", problem=(
                 f"the stored entry {entry!r} does not match the engine's {made!r}"))
         if game.is_over:
@@ -413,6 +409,15 @@ class Room:
             self._finish(game.winner, "fleet_sunk")
         else:
             self._restart_clock(entry["at"])
+
+    def _stored_events(self, entry: Entry) -> list[dict[str, Any]]:
+        """A stored entry's ``events`` in today's form (older logs kept compact lists)."""
+        try:
+            return [event_to_data(event_from_data(data, self.rules), self.rules)
+                    for data in entry["events"]]
+        except (SeaBattleError, KeyError, IndexError, TypeError, ValueError) as error:
+            raise ServerError("web.error.generic", problem=(
+                f"the stored entry {entry!r} has malformed events ({error})")) from None
 
     def _choice(self, seat: int, choice: Any) -> int | None:
         """A decision's choice in the engine's terms, refusing one of the wrong kind (a
@@ -446,10 +451,10 @@ class Room:
             self.token_hashes[1] = entry["token"]
             self._start_setup_clock(now)
         elif kind == "fleet":
-            fleet = fleet_from_cells(self.rules, entry["ships"])
+            fleet = fleet_from_cell_lists_in_rules_order(self.rules, entry["ships"])
             self.fleets[entry["seat"]] = fleet
             if self.options.mode == "computer" and self.fleets[COMPUTER_SEAT] is None:
-                self.fleets[COMPUTER_SEAT] = fleet_from_cells(
+                self.fleets[COMPUTER_SEAT] = fleet_from_cell_lists_in_rules_order(
                     self.rules, self.log[0]["computer_fleet"])
             if all(f is not None for f in self.fleets):
                 self.game = Game(self.rules, [f for f in self.fleets if f is not None],
@@ -537,16 +542,11 @@ def _choice_data(choice: int | Bitboard | None, decision: Decision) -> int | lis
     return list(iter_cells(choice))
 
 
-def _event_data(event: Event) -> list[Any]:
-    """An engine event, compactly, as the log keeps it beside the move that made it."""
-    if isinstance(event, Shot):
-        return ["shot", event.player, event.cell, event.result.value, event.dying]
-    if isinstance(event, Handover):
-        return ["handover", event.player, event.cell]
-    if isinstance(event, MineReveal):
-        return ["reveal", event.player, event.cell]
-    if isinstance(event, ShipMove):
-        return ["move", event.player, event.ship,
-                None if event.cells is None else list(iter_cells(event.cells))]
-    assert isinstance(event, Resignation)
-    return ["resign", event.player]
+def _move_entry(move: Move, seat: int, now: float) -> Entry:
+    """A move as the log entry that makes it: a shot, a salvo or a decision."""
+    if isinstance(move, ShotMove):
+        return {"type": "shot", "at": now, "seat": seat, "cell": move.cell}
+    if isinstance(move, SalvoMove):
+        return {"type": "salvo", "at": now, "seat": seat, "cells": list(move.cells)}
+    return {"type": "decide", "at": now, "seat": seat,
+            "choice": _choice_data(move.choice, move.decision)}

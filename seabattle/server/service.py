@@ -16,9 +16,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from seabattle.battleship.cell_lists import cell_lists_in_rules_order
 from seabattle.battleship.fleet import random_fleet
-from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
-from seabattle.server.fleet_cells import fleet_cells
+from seabattle.battleship.rules import (
+    Rules,
+    find_rules,
+    rules_from_dict,
+    variant_values,
+    with_variants,
+)
 from seabattle.server.messages import ServerError
 from seabattle.server.pubsub import MemoryPubSub, PubSub
 from seabattle.server.rooms import WATCHER, Entry, Room, RoomOptions
@@ -33,19 +39,18 @@ def new_key() -> str:
 def lobby_rules(preset: str, changes: dict[str, Any]) -> Rules:
     """The rule set the lobby asked for: ``preset`` with ``changes`` (checked by
     ``messages.parse_new_game``). A combination the rules refuse raises the engine's
-    :class:`~seabattle.errors.RulesError`, whose message says why."""
+    :class:`~seabattle.errors.RulesError`, whose message says why.
+
+    The rules module names it: the changes that differ from the preset's own are made by
+    :func:`~seabattle.battleship.rules.with_variants` (``classic (salvo 2)``; nothing
+    changed, the preset itself), on a fleet of the preset's kinds, or, when the
+    four-deckers' shape or the Flying Dutchman's size changes, on a rules-file fleet
+    (which :func:`~seabattle.battleship.rules.rules_from_dict` calls ``custom``).
+    """
     base = find_rules(preset)
-    if not changes:
-        return base
-    data: dict[str, Any] = {"base": base.name, **changes}
-    # Named after the preset, the variants in brackets (as rules.with_variants names them);
-    # touching, shooting again and the letters leave the preset's name as it is.
-    variants = ", ".join(f"{key} {value}" for key, value in changes.items()
-                         if key not in ("touching", "shoot_again", "alphabet")
-                         and not (key == "dutchman_decks" and value == base.fleet[0].size))
-    data["name"] = f"{base.name} ({variants})" if variants else base.name
-    shape = data.pop("four_decker_shape", None)
-    decks = data.pop("dutchman_decks", None)
+    wanted = dict(changes)
+    shape = wanted.pop("four_decker_shape", None)
+    decks = wanted.pop("dutchman_decks", None)
     ships = [dict(entry) for entry in base.to_dict()["ships"]]
     if shape is not None:
         if not any(entry["size"] == 4 for entry in ships):
@@ -53,13 +58,19 @@ def lobby_rules(preset: str, changes: dict[str, Any]) -> Rules:
         for entry in ships:
             if entry["size"] == 4:
                 entry["shape"] = shape
-        data["ships"] = ships
     if decks is not None:
         if not base.flying_dutchman:
             raise ServerError("web.error.field", field="dutchman_decks",
                               expected="the flying-dutchman rule set")
-        data["ships"] = [{**ships[0], "size": decks}]
-    return rules_from_dict(data)
+        ships = [{**ships[0], "size": decks}]
+    if ships != base.to_dict()["ships"]:
+        base = rules_from_dict({"base": base.name, "ships": ships})
+    own: dict[str, object] = {**variant_values(base), "touching": base.touching.value,
+                              "alphabet": base.alphabet}
+    different = {key: value for key, value in wanted.items() if value != own[key]}
+    if "salvo" in different and "shoot_again" in wanted:
+        different["shoot_again"] = wanted["shoot_again"]  # said, not left to the salvo
+    return with_variants(base, different)
 
 
 class Hub:
@@ -184,7 +195,7 @@ class Hub:
         if seat == WATCHER or room.phase != "setup":
             raise ServerError("web.error.phase", action="random_fleet", phase=room.phase)
         fleet = random_fleet(room.rules, random.Random(self._rng.random()))
-        return {"type": "fleet_suggestion", "ships": fleet_cells(room.rules, fleet)}
+        return {"type": "fleet_suggestion", "ships": cell_lists_in_rules_order(room.rules, fleet)}
 
     async def tick(self) -> None:
         """Run every set-up and turn timer that has run out."""

@@ -17,20 +17,16 @@ const counted = (names) => {
 };
 // A preset or alphabet as a menu shows it: its title in the catalogue, else its name.
 const titled = (prefix, name) => (MSG[`${prefix}.${name}`] ? t(`${prefix}.${name}`) : name);
-// A rule set by its preset's title: "classic (salvo 2)" is classic with variants, which
-// are told apart.
-const rulesTitle = (name) => {
-  const base = name.split(" (")[0];
-  return MSG[`preset.${base}`] ? t(`preset.${base}`) : name;
-};
 const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
 
 
 // --- routing -------------------------------------------------------------------------
 
 const tokenKey = (game) => `sb.token.${game}`;
-// What this browser remembers of each of its games, for the lobby's list: the rules,
-// when it was first seen, and how it ended (``won`` / ``lost``) once it has.
+// What this browser remembers of each of its games, for the lobby's list: the rules' title
+// (as the server gave it, in the language of then), when it was first seen, and how it
+// ended (``won`` / ``lost``) once it has. Notes from before titles were kept hold the rules'
+// name (``rules``), shown as it is until the game is opened again.
 const noteKey = (game) => `sb.game.${game}`;
 const gameNote = (game) => { try { return JSON.parse(localStorage.getItem(noteKey(game)) || "{}"); } catch { return {}; } };
 const noteGame = (game, fields) => localStorage.setItem(noteKey(game), JSON.stringify({ ...gameNote(game), ...fields }));
@@ -45,7 +41,7 @@ function describeGame(g) {
   const when = g.at ? new Date(g.at).toLocaleString(LANG === "ru" ? "ru-RU" : "en-GB",
     { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }) : g.game;
   const status = t(g.result ? `web.lobby.game_${g.result}` : "web.lobby.game_on");
-  return [when, g.rules ? rulesTitle(g.rules) : null, status].filter(Boolean).join(" · ");
+  return [when, g.title || g.rules || null, status].filter(Boolean).join(" · ");
 }
 
 async function route() {
@@ -289,7 +285,9 @@ class GameClient {
     }
     this.state = s; this.seq = s.seq; this.stateAt = Date.now();
     if (this.isPlayer) {
-      if (first && !gameNote(this.game).at) noteGame(this.game, { at: Date.now(), rules: s.rules.name });
+      // The title is noted afresh whenever the game is opened: in today's language, and for
+      // notes from before titles were kept.
+      if (first) noteGame(this.game, { at: gameNote(this.game).at || Date.now(), title: s.title });
       if (s.phase === "over" && s.result && !gameNote(this.game).result) {
         noteGame(this.game, { result: s.result.winner === this.seat ? "won" : "lost" });
       }
@@ -367,7 +365,8 @@ class GameClient {
 
   // The rules in play, in short: what a friend who followed the link needs to know.
   rulesText() {
-    const r = this.state.rules, title = rulesTitle(r.name), size = `${r.width}×${r.height}`;
+    // The title comes from the server: the preset's, whose variants follow, else the name.
+    const r = this.state.rules, title = this.state.title, size = `${r.width}×${r.height}`;
     const parts = [title, ...(title.includes(size) ? [] : [size]), t(`touching.${r.touching}`)];
     if (r.salvo === "ships") parts.push(t("web.rules.salvo_ships"));
     else if (r.salvo && r.salvo !== 1) parts.push(t("web.rules.salvo", { count: r.salvo }));
