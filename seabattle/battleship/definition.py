@@ -33,8 +33,8 @@ from typing import cast
 from seabattle.battleship.events import Decision, Event, Resignation
 from seabattle.battleship.fleet import Fleet, random_fleet, validate_fleet
 from seabattle.battleship.game import Game, other
-from seabattle.battleship.record import _event_to_dict as event_to_dict
-from seabattle.battleship.record import fleet_from_data, fleet_to_data
+from seabattle.battleship.moves import Decide, Fire, MoveShip, make_move
+from seabattle.battleship.record import event_to_data, fleet_from_data, fleet_to_data
 from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict, varied_preset
 from seabattle.battleship.view import PlayerView, ShotInfo, SunkShip
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
@@ -59,27 +59,6 @@ class PlaceFleet:
     """Set-up: a seat's whole fleet (hidden from the other seat)."""
 
     fleet: Fleet
-
-
-@dataclass(frozen=True)
-class Fire:
-    """A turn's shots: one cell, or every cell of a salvo at once."""
-
-    cells: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Decide:
-    """After a mine or a minesweeper: the own cell to hand over, or the own mine to reveal."""
-
-    cell: int
-
-
-@dataclass(frozen=True)
-class MoveShip:
-    """The hit Flying Dutchman's new cells (a bitboard); ``None`` keeps it where it is."""
-
-    cells: int | None
 
 
 @dataclass(frozen=True)
@@ -206,7 +185,7 @@ class BattleshipState(GameState[Action, StateEvent, View]):
             # one is taken back, as an illegal one never changed anything.
             saved = self.game.snapshot()
             try:
-                self._play(self.game, seat, action)
+                make_move(self.game, seat, action)
             finally:
                 self.game.restore(saved)
         else:
@@ -266,7 +245,7 @@ class BattleshipState(GameState[Action, StateEvent, View]):
         else:
             # check() refused a chance draw from a seat, and any move before the battle.
             assert self.game is not None and not isinstance(action, DrawFirst)
-            events = list(self._play(self.game, seat, action))
+            events = list(make_move(self.game, seat, action))
         self._log.append(Move(seat, action))
         return events
 
@@ -282,19 +261,6 @@ class BattleshipState(GameState[Action, StateEvent, View]):
             self._resigned = seat
             return [Resigned(seat)]
         return [self.game.resign(seat)]
-
-    @staticmethod
-    def _play(game: Game, seat: int, action: Fire | Decide | MoveShip) -> Sequence[Event]:
-        before = len(game.events)
-        if isinstance(action, Decide):
-            game.decide(seat, action.cell)
-        elif isinstance(action, MoveShip):
-            game.decide(seat, action.cells)
-        elif len(action.cells) == 1 and game.volley_left == 1:
-            game.fire(seat, action.cells[0])
-        else:
-            game.fire_salvo(seat, action.cells)
-        return game.events[before:]
 
     def _both_placed(self) -> bool:
         return all(fleet is not None for fleet in self.fleets)
@@ -397,14 +363,13 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
                              known="place, fire, decide, move, first, resign")
 
     def event_to_data(self, rules: Rules, event: StateEvent) -> dict[str, JSON]:
-        names = _latin(rules)
         if isinstance(event, FleetPlaced):
-            return {"event": "placed", "seat": event.seat}
+            return {"type": "placed", "seat": event.seat}
         if isinstance(event, FirstDrawn):
-            return {"event": "first", "seat": event.seat}
+            return {"type": "first", "seat": event.seat}
         if isinstance(event, Resigned):
-            return {"event": "resigned", "seat": event.seat}
-        return cast(dict[str, JSON], event_to_dict(event, names))
+            return {"type": "resigned", "seat": event.seat}
+        return cast(dict[str, JSON], event_to_data(event, rules))
 
     def view_to_data(self, view: View) -> dict[str, JSON]:
         if isinstance(view, SetupView):

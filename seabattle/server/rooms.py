@@ -29,13 +29,7 @@ from typing import Any
 from seabattle.battleship.ai.decisions import decide
 from seabattle.battleship.ai.levels import make_strategy
 from seabattle.battleship.ai.placement import computer_fleet
-from seabattle.battleship.ai.player import (
-    ComputerPlayer,
-    DecisionMove,
-    Move,
-    SalvoMove,
-    ShotMove,
-)
+from seabattle.battleship.ai.player import ComputerPlayer
 from seabattle.battleship.cell_lists import (
     cell_lists_in_rules_order,
     fleet_from_cell_lists_in_rules_order,
@@ -43,10 +37,11 @@ from seabattle.battleship.cell_lists import (
 from seabattle.battleship.events import Decision, Event
 from seabattle.battleship.fleet import Fleet, random_fleet
 from seabattle.battleship.game import Game, other
+from seabattle.battleship.moves import BattleMove, Decide, Fire, decision_move
 from seabattle.battleship.record import GameRecord, PlayerInfo, event_from_data, event_to_data
 from seabattle.battleship.rules import Rules, rules_from_dict, varied_preset
 from seabattle.battleship.view import PlayerView
-from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.coords import bit, iter_cells
 from seabattle.errors import DecisionError, OffFieldError, SeaBattleError
 from seabattle.i18n import Language, Text
 from seabattle.server import projection
@@ -292,8 +287,8 @@ class Room:
         pending = self.game.pending
         if pending is not None and pending.player == seat and self.strikes[seat] + 1 < MAX_STRIKES:
             # A decision left too long is made for its player, as the computer would.
-            decision, choice = decide(self.game.view(seat), rng or random.SystemRandom())
-            entries.append({**_move_entry(DecisionMove(decision, choice), seat, now),
+            move = decision_move(*decide(self.game.view(seat), rng or random.SystemRandom()))
+            entries.append({**_move_entry(move, seat, now),
                             "auto": True})
         return self._commit(entries)
 
@@ -535,18 +530,14 @@ class Room:
 
 
 
-def _choice_data(choice: int | Bitboard | None, decision: Decision) -> int | list[int] | None:
-    """A decision's choice as a log entry holds it: a cell, the Dutchman's cells, or null."""
-    if choice is None or decision is not Decision.MOVE_SHIP:
-        return choice
-    return list(iter_cells(choice))
-
-
-def _move_entry(move: Move, seat: int, now: float) -> Entry:
-    """A move as the log entry that makes it: a shot, a salvo or a decision."""
-    if isinstance(move, ShotMove):
-        return {"type": "shot", "at": now, "seat": seat, "cell": move.cell}
-    if isinstance(move, SalvoMove):
+def _move_entry(move: BattleMove, seat: int, now: float) -> Entry:
+    """A move as the log entry that makes it: a shot, a salvo or a decision (a cell, the
+    Dutchman's cells, or null: it stays)."""
+    if isinstance(move, Fire):
+        if len(move.cells) == 1:
+            return {"type": "shot", "at": now, "seat": seat, "cell": move.cells[0]}
         return {"type": "salvo", "at": now, "seat": seat, "cells": list(move.cells)}
+    if isinstance(move, Decide):
+        return {"type": "decide", "at": now, "seat": seat, "choice": move.cell}
     return {"type": "decide", "at": now, "seat": seat,
-            "choice": _choice_data(move.choice, move.decision)}
+            "choice": None if move.cells is None else list(iter_cells(move.cells))}
