@@ -140,3 +140,40 @@ def test_only_the_command_line_imports_the_commands() -> None:
 
 def test_a_cycle_is_found() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+GAME_PACKAGES = ("seabattle.battleship", "seabattle.fleetbattle", "seabattle.manoeuvres")
+SHARED = ("seabattle.coords", "seabattle.errors", "seabattle.i18n", "seabattle.games")
+
+
+def _in(name: str, packages: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def test_the_shared_parts_import_no_game() -> None:
+    graph = import_graph()
+    shared = [name for name in graph if _in(name, SHARED)]
+    assert "seabattle.games.registry" in shared
+    offending = sorted((name, target) for name in shared for target in graph[name]
+                       if _in(target, GAME_PACKAGES))
+    assert offending == []
+
+
+def test_a_game_imports_no_application_and_no_other_game() -> None:
+    """A game's screens (a ``tui`` or ``terminal`` part of its package) plug into the
+    terminal shells; nothing else of a game imports an application."""
+    graph = import_graph()
+    applications = ("seabattle.server", "seabattle.tui", "seabattle.plain", "seabattle.arena",
+                    "seabattle.rl", "seabattle.cli", "seabattle.commands", "seabattle.web")
+    shells = ("seabattle.tui", "seabattle.plain")
+    offending = []
+    for game in GAME_PACKAGES:
+        others = tuple(p for p in GAME_PACKAGES if p != game)
+        for name in graph:
+            if not _in(name, (game,)):
+                continue
+            screens = any(part in ("tui", "terminal") for part in name.split(".")[2:])
+            offending += [(name, target) for target in sorted(graph[name])
+                          if _in(target, applications + others)
+                          and not (screens and _in(target, shells))]
+    assert offending == []
