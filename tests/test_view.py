@@ -193,19 +193,38 @@ def test_answers_are_the_words_of_rules_md(play: Play) -> None:
     assert sunk.kind.title.render("en") in sunk.answer.render("en")
 
 
-def test_a_sunk_ship_is_not_named_when_two_kinds_share_its_size_and_shape() -> None:
-    # six has a cruiser and a «submarine» of three straight decks: with «Убил!» alone
-    # (announce = sunk) the cells say three decks, not which of the two it was.
-    rules = rules_from_dict({"base": "six", "announce": "sunk"})
+def six_in_rows(announce: str, shots: list[int]) -> Game:
+    """six (announcing as said), both fleets in rows 1, 3, 5, 7 and 9 and a boat at J10;
+    player 0 fires ``shots``, player 1 misses in column J in between."""
+    rules = rules_from_dict({"base": "six", "announce": announce})
     rows = {"carrier": 0, "battleship": 2, "cruiser": 4, "submarine": 6, "destroyer": 8}
     ships = [Ship(kind, sum(bit(rows[kind.name] * 10 + c) for c in range(kind.size))
                   if kind.name in rows else bit(99)) for kind in rules.fleet]
     fleet = validate_fleet(rules, ships)
     game = Game(rules, (fleet, fleet), 0)
-    for mine, theirs in ((60, 9), (61, 19), (62, 29)):
-        game.fire(0, mine)
-        game.fire(1, theirs)
+    for number, cell in enumerate(shots):
+        game.fire(0, cell)
+        game.fire(1, 10 * number + 9)
+    return game
+
+
+def test_a_sunk_ship_is_not_named_when_two_kinds_share_its_size_and_shape() -> None:
+    # six has a cruiser and a «submarine» of three straight decks: with «Убил!» alone
+    # (announce = sunk) the cells say three decks, not which of the two it was.
+    game = six_in_rows("sunk", [60, 61, 62])
     view = check_view(game, 0)
     assert [i.result for i in view.shots] == [ShotResult.HIT, ShotResult.HIT, ShotResult.SUNK]
     assert view.sunk == (SunkShip(62, None, bit(60) | bit(61) | bit(62)),)
     assert view.enemy_afloat is None
+
+
+def test_a_closed_group_counts_off_no_ship_when_two_kinds_fit_it() -> None:
+    # Silent sinking: three hits against the edge and a miss are a whole three-decker,
+    # sunk, but the cruiser or the «submarine»? Both may still be afloat.
+    game = six_in_rows("none", [60, 61, 62, 63])
+    view = game.view(0)
+    group = bit(60) | bit(61) | bit(62)
+    assert view.closed_groups == (group,) and view.open_hits == 0
+    left = Counter(view.possible_afloat)
+    assert {k.name for k in left if k.size == 3} == {"cruiser", "submarine"}
+    assert sum(left.values()) == len(game.rules.fleet)

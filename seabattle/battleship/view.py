@@ -199,18 +199,24 @@ class PlayerView:
 
     @property
     def possible_afloat(self) -> tuple[ShipKind, ...]:
-        """The enemy ships that may still be afloat: :attr:`enemy_afloat` when known,
-        else every ship and submarine of the fleet (never mines or minesweepers)."""
+        """The enemy ships that may still be afloat: :attr:`enemy_afloat` when known, else
+        every ship and submarine of the fleet (never mines or minesweepers) but those
+        known sunk, and one for each of :attr:`closed_groups` whose cells only one kind
+        left could fill (six's cruiser and «submarine» share three straight decks)."""
         if self.enemy_afloat is not None:
             return self.enemy_afloat
         left = [kind for kind in self.rules.fleet if kind.role.is_vessel]
+        for ship in self.sunk:
+            if ship.kind is not None and ship.kind in left:
+                left.remove(ship.kind)
+        grid = self.rules.grid
         for group in self.closed_groups:
             if group & self.maybe_submarines:
                 continue  # a ship, or a smaller one and submarines: which is not known
-            size = group.bit_count()
-            match = next((k for k in left if k.size == size and k.role is Role.SHIP), None)
-            if match is not None:
-                left.remove(match)
+            fits = {k for k in left if k.size == group.bit_count() and k.role is Role.SHIP
+                    and has_shape(grid, group, k.shape)}
+            if len(fits) == 1:
+                left.remove(fits.pop())
         return tuple(left)
 
     @property
