@@ -27,7 +27,7 @@ from seabattle.battleship.classroom import (
 from seabattle.battleship.classroom_files import builtin_problems, read_fleet, read_problems
 from seabattle.battleship.events import ShotResult
 from seabattle.battleship.record import GameRecord, fleet_to_data
-from seabattle.battleship.rules import Role, find_rules
+from seabattle.battleship.rules import FixedSalvo, Role, find_rules
 from seabattle.coords import ALPHABETS, Coordinates, iter_cells
 from seabattle.errors import IllegalShotError, NotYourTurnError, RulesError, SeaBattleError
 
@@ -214,7 +214,7 @@ def test_rules_the_lesson_cannot_run_are_refused() -> None:
             mine_effect=find_rules("classic").mine_effect))
     with pytest.raises(RulesError, match="salvoes"):
         MathBattle(builtin_problems("en"), rules=find_rules("classic").with_options(
-            salvo=2, shoot_again=False))
+            salvo=FixedSalvo(2), shoot_again=False))
 
 
 # --- whole lessons -------------------------------------------------------------------

@@ -134,7 +134,7 @@ def test_plain_salvo_game_to_the_end(tmp_path: Path) -> None:
     for cell in ("A1", "B1", "C1", "D1", "E1", "F1"):
         assert f"You fire at {cell}:" in done.stdout
     game = GameRecord.from_json(record.read_text(encoding="utf-8")).game()
-    assert game.is_over and game.rules.salvo == 3
+    assert game.is_over and game.rules.salvo.to_data() == 3
 
 
 def test_plain_mines_hand_over_a_cell_and_the_record_holds_it(tmp_path: Path) -> None:

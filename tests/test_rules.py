@@ -10,12 +10,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seabattle.battleship.rules import (
+    NO_SALVO,
     PRESETS,
     Announcement,
+    FixedSalvo,
+    PerShipSalvo,
     Rules,
     ShipKind,
     find_rules,
     rules_from_dict,
+    variant_values,
+    with_variants,
 )
 from seabattle.battleship.shapes import Shape, Touching
 from seabattle.coords import ALPHABETS
@@ -238,3 +243,43 @@ def test_alphabet_by_language_unless_the_rules_fix_one() -> None:
     assert classic.coordinates("ru").parse("К10") == 99
     # The Russian alphabet names 28 columns, so a 26-wide field is still Russian.
     assert rules_from_dict({"width": 26}).alphabet_for("ru") is ALPHABETS["ru"]
+
+
+# --- salvo -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("value", "salvo", "shots"), [
+    (1, NO_SALVO, 1), (3, FixedSalvo(3), 3), ("ships", PerShipSalvo(), 7)])
+def test_a_salvo_is_a_number_or_ships_in_files_and_a_type_in_code(
+        value: int | str, salvo: FixedSalvo | PerShipSalvo, shots: int) -> None:
+    rules = rules_from_dict({"base": "classic", "salvo": value})
+    assert rules.salvo == salvo and rules.shots_per_turn(own_afloat=7) == shots
+    assert rules.salvo.is_salvo == (value != 1) and rules.salvo.to_data() == value
+    assert rules.shoot_again == (value == 1)  # a salvo turns shooting again off
+    # Written back as it was read (no key for the default), through JSON too.
+    data = rules.to_dict()
+    assert data.get("salvo", 1) == value and ("salvo" in data) == (value != 1)
+    assert rules_from_dict(json.loads(json.dumps(data))) == rules
+    assert variant_values(rules)["salvo"] == value
+    assert rules.variants() == (("salvo",) if value != 1 else ())
+
+
+def test_a_preset_with_a_salvo_is_named_by_the_file_value() -> None:
+    assert with_variants(find_rules("six"), {"salvo": "ships"}).name == "six (salvo ships)"
+    assert find_rules("classic").salvo == NO_SALVO and find_rules("classic").to_dict().keys() \
+        .isdisjoint({"salvo"})
+
+
+@pytest.mark.parametrize("value", [0, -1, 101, "all", "3", True, 2.0, None, [3]])
+def test_a_bad_salvo_is_refused_with_the_rules_error(value: Any) -> None:
+    with pytest.raises(RulesError, match="salvo") as caught:
+        rules_from_dict({"salvo": value})
+    assert "from 1 to 100" in str(caught.value)
+
+
+def test_rules_built_in_code_take_a_salvo_not_its_file_value() -> None:
+    classic = find_rules("classic")
+    assert classic.with_options(salvo=PerShipSalvo(), shoot_again=False).shots_per_turn(4) == 4
+    with pytest.raises(TypeError, match="FixedSalvo"):
+        classic.with_options(salvo=3, shoot_again=False)
+    with pytest.raises(RulesError, match="salvo"):
+        classic.with_options(salvo=FixedSalvo(0))

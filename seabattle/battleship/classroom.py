@@ -543,7 +543,7 @@ def _check_rules(rules: Rules) -> None:
     if rules.count(Role.MINE) and rules.mine_effect is not MineEffect.PROBLEM:
         raise RulesError("error.classroom_rules", name=rules.name,
                          reason=Text("classroom.rules_mines"))
-    if rules.salvo != 1 or rules.flying_dutchman or rules.count(Role.MINESWEEPER):
+    if rules.salvo.is_salvo or rules.flying_dutchman or rules.count(Role.MINESWEEPER):
         raise RulesError("error.classroom_rules", name=rules.name,
                          reason=Text("classroom.rules_decisions"))
 

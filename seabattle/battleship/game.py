@@ -294,7 +294,7 @@ class Game:
                 self._winner = other(loser)
                 self._pending = None
                 return
-        if self.rules.salvo == 1:
+        if not self.rules.salvo.is_salvo:
             self._to_move = self._turn_after(shooter, next_player)
         else:
             self._volley_left -= 1

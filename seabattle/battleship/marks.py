@@ -139,6 +139,6 @@ def variant_marks(rules: Rules) -> tuple[Mark, ...]:
         marks += [Mark.SWEEPER, Mark.SWEEPER_HIT]
     if rules.flying_dutchman:
         marks.append(Mark.MOVED)
-    if rules.salvo != 1 or rules.flying_dutchman or rules.count(Role.MINE):
+    if rules.salvo.is_salvo or rules.flying_dutchman or rules.count(Role.MINE):
         marks.append(Mark.AIMED)
     return tuple(marks)

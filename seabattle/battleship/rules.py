@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cache
 from itertools import groupby
-from typing import Any
+from typing import Any, TypeAlias
 
 from seabattle.battleship.shapes import LayoutSearch, Shape, Touching, place_singles
 from seabattle.coords import ALPHABETS, MAX_SIDE, Alphabet, Coordinates, Grid, find_alphabet
@@ -75,6 +75,77 @@ class MineEffect(Enum):
 
 
 @dataclass(frozen=True)
+class FixedSalvo:
+    """``shots`` shots a turn, whatever is afloat; ``FixedSalvo(1)`` is no salvo at all.
+    Written ``salvo = 3`` in rules files and records.
+
+    >>> FixedSalvo(3).shots_for(own_afloat=7), FixedSalvo(3).is_salvo
+    (3, True)
+    """
+
+    shots: int = 1
+
+    @property
+    def is_salvo(self) -> bool:
+        """Whether a turn is a salvo (more than one shot): it then ends the turn."""
+        return self.shots != 1
+
+    def shots_for(self, own_afloat: int) -> int:
+        """Shots in a turn of a player with ``own_afloat`` ships and submarines afloat."""
+        return self.shots
+
+    def to_data(self) -> int:
+        """The rules-file value: the number of shots."""
+        return self.shots
+
+
+@dataclass(frozen=True)
+class PerShipSalvo:
+    """One shot a turn per ship or submarine the shooter still has afloat. Written
+    ``salvo = "ships"`` in rules files and records.
+
+    >>> PerShipSalvo().shots_for(own_afloat=7)
+    7
+    """
+
+    @property
+    def is_salvo(self) -> bool:
+        """Always a salvo, even with one ship left: the turn passes after it."""
+        return True
+
+    def shots_for(self, own_afloat: int) -> int:
+        """Shots in a turn of a player with ``own_afloat`` ships and submarines afloat."""
+        return own_afloat
+
+    def to_data(self) -> str:
+        """The rules-file value: ``"ships"``."""
+        return "ships"
+
+
+Salvo: TypeAlias = FixedSalvo | PerShipSalvo
+"""Shots per turn (RULES.md §3): a fixed number, or one per own ship afloat."""
+
+NO_SALVO = FixedSalvo(1)
+"""One shot a turn (the default)."""
+
+
+def salvo_from_data(value: object, most: int) -> Salvo:
+    """A salvo from its rules-file value: a number of shots, or ``"ships"``; ``most`` (the
+    field's cells) only words the error. The range is checked by :class:`Rules`.
+
+    >>> salvo_from_data(3, 100), salvo_from_data("ships", 100)
+    (FixedSalvo(shots=3), PerShipSalvo())
+    """
+    if value == "ships":
+        return PerShipSalvo()
+    # bool is an int in Python; `salvo = true` is still wrong.
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RulesError("error.rules_field", field="salvo", value=value,
+                         expected=Text("expect.salvo", {"most": most}))
+    return FixedSalvo(value)
+
+
+@dataclass(frozen=True)
 class ShipKind:
     """One kind of ship: its size, its name and the shape its cells take.
 
@@ -114,9 +185,9 @@ class Rules:
     announce: Announcement = Announcement.SUNK
     alphabet: str | None = None
     """The column letters; ``None`` means the players' language decides (ru or latin)."""
-    salvo: int | str = 1
-    """Shots per turn: a number, or ``"ships"`` for one per own ship still afloat. Answers
-    to a salvo are given together, and the turn then passes (no shoot-again)."""
+    salvo: Salvo = NO_SALVO
+    """Shots per turn: a fixed number, or one per own ship still afloat. Answers to a
+    salvo are given together, and the turn then passes (no shoot-again)."""
     mines_touch: bool = False
     """The sub-variant where mines and minesweepers may touch ships and each other."""
     mine_effect: MineEffect = MineEffect.HANDOVER
@@ -158,16 +229,19 @@ class Rules:
     def _check_combination(self) -> None:
         """Refuse variants that do not go together, saying why."""
         salvo = self.salvo
-        if salvo != "ships" and (not isinstance(salvo, int) or isinstance(salvo, bool)
-                                 or not 1 <= salvo <= self.grid.size):
-            raise RulesError("error.rules_field", field="salvo", value=salvo,
+        if not isinstance(salvo, FixedSalvo | PerShipSalvo):
+            # A rules file's value goes through salvo_from_data; code passes a Salvo.
+            raise TypeError(f"salvo must be a FixedSalvo or PerShipSalvo, not {salvo!r}")
+        if isinstance(salvo, FixedSalvo) and (isinstance(salvo.shots, bool)
+                                              or not 1 <= salvo.shots <= self.grid.size):
+            raise RulesError("error.rules_field", field="salvo", value=salvo.shots,
                              expected=Text("expect.salvo", {"most": self.grid.size}))
         roles = {kind.role for kind in self.fleet}
         if not roles & {Role.SHIP, Role.SUBMARINE}:
             raise RulesError("error.rules_field", field="ships", value=[],
                              expected=Text("expect.some_ships"))
         specials = roles - {Role.SHIP}
-        if salvo != 1:
+        if salvo.is_salvo:
             if self.shoot_again:
                 raise RulesError("error.rules_combination", reason=Text("combo.salvo_again"))
             if specials or self.flying_dutchman:
@@ -182,13 +256,13 @@ class Rules:
 
     def shots_per_turn(self, own_afloat: int) -> int:
         """How many shots a player with ``own_afloat`` vessels afloat fires per turn."""
-        return own_afloat if self.salvo == "ships" else int(self.salvo)
+        return self.salvo.shots_for(own_afloat)
 
     def variants(self) -> tuple[str, ...]:
         """The variant rules of RULES.md §3 in use, by their rules-file keys (empty for
         the rule systems of §2: any field, fleet, touching, shoot-again, announcement)."""
         used = [key for role, key in _COUNT_KEYS.items() if self.count(role)]
-        if self.salvo != 1:
+        if self.salvo.is_salvo:
             used.append("salvo")
         if self.flying_dutchman:
             used.append("flying_dutchman")
@@ -260,7 +334,9 @@ class Rules:
         for role in (Role.SUBMARINE, Role.MINE, Role.MINESWEEPER):
             if any(kind.role is role for kind in specials):
                 data[_COUNT_KEYS[role]] = self.count(role)
-        for key, default in (("salvo", 1), ("mines_touch", False),
+        if self.salvo != NO_SALVO:
+            data["salvo"] = self.salvo.to_data()
+        for key, default in (("mines_touch", False),
                              ("mine_effect", MineEffect.HANDOVER), ("flying_dutchman", False)):
             value = getattr(self, key)
             if value != default:
@@ -399,6 +475,7 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     base = find_rules(_typed(data, "base", str, "classic", Text("expect.preset")))
     int_range = Text("expect.int_range", {"low": 1, "high": MAX_SIDE})
     width = _typed(data, "width", int, base.width, int_range)
+    height = _typed(data, "height", int, width if "width" in data else base.height, int_range)
     default_shape = _enum(Shape, data, "shape", base.fleet[0].shape)
     base_ships = tuple(kind for kind in base.fleet if kind.role is Role.SHIP)
     fleet = base_ships if "ships" not in data else _fleet_from_list(data["ships"], default_shape)
@@ -408,15 +485,16 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     alphabet = data.get("alphabet", base.alphabet)
     if alphabet is not None:
         find_alphabet(_typed(data, "alphabet", str, alphabet, Text("expect.alphabet")))
-    salvo = data.get("salvo", base.salvo)
+    salvo = (salvo_from_data(data["salvo"], width * height) if "salvo" in data
+             else base.salvo)
     # Salvo and shoot-again never go together: a file asking for a salvo on a preset
     # that shoots again means the salvo rule, unless it says shoot_again itself.
-    shoot_again_default = base.shoot_again and salvo == 1
+    shoot_again_default = base.shoot_again and not salvo.is_salvo
     return Rules(
         name=_typed(data, "name", str, "custom" if set(data) - {"base"} else base.name,
                     Text("expect.text")),
         width=width,
-        height=_typed(data, "height", int, width if "width" in data else base.height, int_range),
+        height=height,
         fleet=fleet,
         touching=_enum(Touching, data, "touching", base.touching),
         shoot_again=_typed(data, "shoot_again", bool, shoot_again_default, Text("expect.bool")),
@@ -458,7 +536,7 @@ VARIANT_KEYS: tuple[str, ...] = ("salvo", "shoot_again", "announce", "mines_touc
 
 def variant_values(rules: Rules) -> dict[str, object]:
     """The values of :data:`VARIANT_KEYS` in ``rules``."""
-    return {"salvo": rules.salvo, "shoot_again": rules.shoot_again,
+    return {"salvo": rules.salvo.to_data(), "shoot_again": rules.shoot_again,
             "announce": rules.announce.value, "mines_touch": rules.mines_touch,
             **{key: rules.count(role) for role, key in _COUNT_KEYS.items()}}
 

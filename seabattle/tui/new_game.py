@@ -82,7 +82,8 @@ class NewGameScreen(Screen[GameSettings | None]):
                 yield Select([(LANGUAGE_NAMES[language], language) for language in LANGUAGES],
                              value=self.settings.language, allow_blank=False, id="language")
                 yield Static(p("tui.new.salvo"), classes="label")
-                yield Select(self._salvo_options(rules.salvo), value=rules.salvo,
+                yield Select(self._salvo_options(rules.salvo.to_data()),
+                             value=rules.salvo.to_data(),
                              allow_blank=False, id="salvo")
                 yield Static(p("tui.new.again"), classes="label")
                 yield Select([(p("tui.new.yes"), True), (p("tui.new.no"), False)],
@@ -121,7 +122,7 @@ class NewGameScreen(Screen[GameSettings | None]):
             return
         self._base = str(event.value)
         rules = self._rule_sets[self._base]
-        self.query_one("#salvo", Select).value = rules.salvo
+        self.query_one("#salvo", Select).value = rules.salvo.to_data()
         self.query_one("#shoot_again", Select).value = rules.shoot_again
         self.query_one("#announce", Select).value = rules.announce.value
         for key, role in _COUNTS:

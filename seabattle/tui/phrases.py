@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from seabattle.battleship.rules import MineEffect, Role, Rules, varied_preset
+from seabattle.battleship.rules import MineEffect, PerShipSalvo, Role, Rules, varied_preset
 from seabattle.coords import Bitboard, Coordinates, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, Text, translate
@@ -56,10 +56,10 @@ class Phrasebook:
     def variants(self, rules: Rules) -> str:
         """The variants in play, in words ("" for none)."""
         parts: list[str] = []
-        if rules.salvo == "ships":
+        if isinstance(rules.salvo, PerShipSalvo):
             parts.append(self("tui.variant.salvo_ships"))
-        elif rules.salvo != 1:
-            parts.append(self("tui.variant.salvo", count=rules.salvo))
+        elif rules.salvo.is_salvo:
+            parts.append(self("tui.variant.salvo", count=rules.salvo.shots))
         for role, key in ((Role.SUBMARINE, "submarines"), (Role.MINE, "mines"),
                           (Role.MINESWEEPER, "minesweepers")):
             if rules.count(role):
