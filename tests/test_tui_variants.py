@@ -11,6 +11,7 @@ from textual.widgets import RichLog, Static
 
 from seabattle.battleship.ai.levels import LEVELS
 from seabattle.battleship.events import Decision
+from seabattle.battleship.marks import enemy_marks, own_marks
 from seabattle.battleship.rules import Role, Rules, rules_from_dict
 from seabattle.battleship.session import GameSettings
 from seabattle.battleship.shapes import Shape, has_shape
@@ -306,3 +307,24 @@ async def test_the_hint_is_refused_where_the_admiral_does_not_model_the_rules() 
         assert info == "Hint: the admiral cannot work out these rules."
         assert battle.query_one("#enemy", Board).heat is None
         assert app.session.hints == []  # no hint was given, so none is recorded
+
+
+async def test_the_game_over_enemy_field_is_the_enemy_field_as_known_then_revealed() -> None:
+    """A moved Flying Dutchman's old hits stay drawn as hits on a ship that moved away
+    (not as misses), as in the battle; the enemy's fleet is shown where it is now."""
+    app = make_app(chosen_rules("--rules", "flying-dutchman"), seed=6)
+    async with app.run_test(size=SIZE) as pilot:
+        battle = await to_battle(pilot)
+        (enemy,) = app.session.computer_fleet
+        battle.fire(next(iter_cells(enemy.cells)))
+        await pilot.pause()
+        assert Mark.MOVED in battle.query_one("#enemy", Board).marks
+        await play_to_the_end(pilot, aim_after=3)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        view = app.session.view()
+        assert view.abandoned and view.opponent_fleet is not None
+        marks = over.query_one("#enemy", Board).marks
+        assert all(marks[cell] is Mark.MOVED for cell in iter_cells(view.abandoned))
+        assert marks == enemy_marks(view, reveal=view.opponent_fleet)
+        assert over.query_one("#own", Board).marks == own_marks(view)

@@ -28,8 +28,8 @@ from seabattle.tui.keys import KeyHelp
 from seabattle.tui.marks import (
     Mark,
     enemy_marks,
-    fleet_marks,
     heat_shares,
+    own_marks,
     variant_marks,
     with_aimed,
 )
@@ -108,7 +108,6 @@ class BattleScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         phrases = self.phrases
         view = self.session.view()
-        grid = self.rules.grid
         # Mines and minesweepers are no ships: the strips count what must be sunk.
         vessels = [kind for kind in self.rules.fleet if kind.role.is_vessel]
         yield Static(phrases("tui.battle.title"), id="title", markup=False)
@@ -120,8 +119,7 @@ class BattleScreen(Screen[None]):
             yield Static(phrases.rules(self.rules, self.session.level), id="rules", markup=False)
             with Horizontal(id="fields"):
                 with Vertical(classes="side"):
-                    own = Board(phrases.coordinates,
-                                fleet_marks(grid, view.fleet_now, view.incoming), focusable=False,
+                    own = Board(phrases.coordinates, own_marks(view), focusable=False,
                                 show_cursor=False, id="own")
                     own.border_title = phrases("tui.field.yours")
                     yield own
@@ -447,10 +445,8 @@ class BattleScreen(Screen[None]):
     def _redraw(self) -> None:
         phrases = self.phrases
         view = self.session.view()
-        grid = self.rules.grid
         own = self._own
-        own.marks = with_aimed(fleet_marks(grid, view.fleet_now, view.incoming,
-                                           given=view.handed_over), self.painted)
+        own.marks = with_aimed(own_marks(view), self.painted)
         deciding = view.decision_due is not None
         if deciding and not own.show_cursor:  # a decision just became due: start on a choice
             options = (view.handover_options() if view.decision_due is Decision.HANDOVER

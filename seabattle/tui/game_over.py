@@ -17,7 +17,7 @@ from seabattle.battleship.game import ShotStats
 from seabattle.battleship.session import COMPUTER, HUMAN, VsComputer
 from seabattle.tui.board import Board, Legend, fit_side_by_side
 from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import fleet_marks, variant_marks
+from seabattle.tui.marks import enemy_marks, own_marks, variant_marks
 from seabattle.tui.phrases import Phrasebook
 
 _STAT_ROWS = ("tui.over.shots", "tui.over.hits", "tui.over.accuracy", "tui.over.sunk")
@@ -48,18 +48,18 @@ class GameOverScreen(Screen[bool]):
         phrases = self.phrases
         view = self.session.view()
         assert view.opponent_fleet is not None, "the game is over"
-        grid = self.session.rules.grid
         yield Static(self._outcome(), id="title", markup=False)
         with VerticalScroll(id="main"):  # arrows and page keys scroll a short terminal
             yield Static(phrases.rules(self.session.rules, self.session.level), id="rules",
                          markup=False)
             with Horizontal(id="fields"):
-                own = Board(phrases.coordinates, fleet_marks(grid, view.fleet_now, view.incoming),
+                own = Board(phrases.coordinates, own_marks(view),
                             focusable=False, show_cursor=False, id="own")
                 own.border_title = phrases("tui.field.yours")
                 yield own
+                # As known in the battle, with the enemy's fleet shown where it is now.
                 enemy = Board(phrases.coordinates,
-                              fleet_marks(grid, view.opponent_fleet, view.fired, view.known_empty),
+                              enemy_marks(view, reveal=view.opponent_fleet),
                               focusable=False, show_cursor=False, id="enemy")
                 enemy.border_title = phrases("tui.field.enemy_revealed")
                 fit_side_by_side((own, enemy), self.app.size.width)
