@@ -12,6 +12,7 @@ from collections import deque
 import pytest
 
 from seabattle.arena.bots import BotProcess, Limits
+from seabattle.battleship.arena_game import BattleshipBot
 from seabattle.battleship.ai.levels import make_strategy
 from seabattle.battleship.builtin_bot import BotKnowledge
 from seabattle.battleship.events import Shot, ShotResult
@@ -266,21 +267,27 @@ GOOD_BOT = {
 FAST = Limits(shot_ms=200, place_ms=200, handshake_ms=200, grace_ms=20)
 
 
+def mock_bot(transport: ScriptedTransport) -> BotProcess:
+    """The shared conversation with a Battleship bot (``seabattle 1`` … ``seabattleok 1``)."""
+    return BotProcess(transport, hello="seabattle", versions=(1,), limits=FAST)
+
+
 async def test_mock_conversation() -> None:
     transport = ScriptedTransport(GOOD_BOT)
-    bot = BotProcess(transport, limits=FAST)
-    await bot.handshake()
-    assert bot.id == {"name": "Mock", "author": "Tests"} and bot.version == 1
+    process = mock_bot(transport)
+    await process.handshake()
+    assert process.id == {"name": "Mock", "author": "Tests"} and process.version == 1
+    bot = BattleshipBot(process)
     await bot.new_game(CLASSIC)
-    await bot.ping()
+    await process.ping()
     fleet = await bot.place()
     assert len(fleet) == 10
     assert await bot.shoot() == 44
-    assert list(bot.info) == ["warming up", "thinking"]
+    assert list(process.info) == ["warming up", "thinking"]
     bot.report(Shot(0, 44, ShotResult.MISS), own=True)
     bot.report(Shot(1, 0, ShotResult.HIT), own=False)
     bot.game_over(False, "sunk", fleet)
-    await bot.quit()
+    await process.quit()
     assert transport.sent[0] == "seabattle 1"
     assert transport.sent[1].startswith("newgame {")
     assert transport.sent[2:] == [
@@ -301,18 +308,20 @@ GRID_NAMES = [f"{'ABCDEFGHIJ'[c % 10]}{c // 10 + 1}" for c in range(100)]
 ])
 async def test_mock_failures(script: dict[str, list[str]], delay: float, error: type[Exception],
                              message: str) -> None:
-    bot = BotProcess(ScriptedTransport(script), limits=FAST)
-    await bot.handshake()
+    transport = ScriptedTransport(script)
+    process = mock_bot(transport)
+    await process.handshake()
+    bot = BattleshipBot(process)
     await bot.new_game(CLASSIC)
-    bot.transport.delay = delay  # type: ignore[attr-defined]
+    transport.delay = delay
     with pytest.raises(error, match=message):
         await bot.shoot()
 
 
 async def test_mock_handshake_failures() -> None:
     with pytest.raises(ProtocolSyntaxError, match="version"):
-        await BotProcess(ScriptedTransport({"seabattle": ["seabattleok 7"]}),
-                         limits=FAST).handshake()
+        await mock_bot(ScriptedTransport({"seabattle": ["seabattleok 7"]})).handshake()
+    with pytest.raises(ProtocolSyntaxError, match="whole number"):
+        await mock_bot(ScriptedTransport({"seabattle": ["seabattleok one"]})).handshake()
     with pytest.raises(BotTimeoutError):
-        await BotProcess(ScriptedTransport({"seabattle": ["id name Slow"]}),
-                         limits=FAST).handshake()
+        await mock_bot(ScriptedTransport({"seabattle": ["id name Slow"]})).handshake()

@@ -1,18 +1,19 @@
-"""Talking to a bot: an async core over a line transport, and a blocking wrapper.
+"""Talking to a bot of any game: an async core over a line transport, and a blocking wrapper.
 
-:class:`BotProcess` speaks the arena's side of the bot protocol
-(``docs/protocol.md``, messages in :mod:`seabattle.battleship.protocol`) over a
-:class:`LineTransport`: normally :class:`SubprocessTransport`, the bot's
-stdin/stdout, and in tests a scripted mock. Every wait has a deadline, so a bot can
-never hang the arena: a bot that is silent too long raises
-:class:`~seabattle.errors.BotTimeoutError`, one that exits or closes its output
-:class:`~seabattle.errors.BotCrashedError`, one that says something unexpected
-:class:`~seabattle.errors.ProtocolSyntaxError`; an illegal fleet or shot raises
-the engine's own error. The caller (:mod:`seabattle.arena.match`) turns any of them
-into a lost game and kills the process.
+What every game's bot protocol shares lives here: starting the bot process in its own
+process group, lines both ways (UTF-8, at most
+:data:`MAX_LINE` bytes), a deadline on every wait, the UCI-like handshake
+(``HELLO V`` … ``id KEY VALUE`` … ``HELLOok N``, ``HELLO`` being the game's word:
+``seabattle`` for Battleship), ``isready``/``readyok``, ``info`` lines at any time and
+``quit``. A bot that is silent too long raises :class:`~seabattle.errors.BotTimeoutError`,
+one that exits or closes its output :class:`~seabattle.errors.BotCrashedError`, one that
+says something unexpected :class:`~seabattle.errors.ProtocolSyntaxError`.
 
-:class:`SimpleBot` is the blocking wrapper, as python-chess's ``SimpleEngine``:
-the same methods without ``await``, each run to completion on a private event loop.
+:class:`BotProcess` is that conversation; a game's protocol (its
+:class:`~seabattle.arena.games.ArenaGame`'s ``bot_agent``) sends its own lines through
+:meth:`BotProcess.send` and :meth:`BotProcess.request`. :class:`SimpleBot` is the
+blocking wrapper, as python-chess's ``SimpleEngine``: the game protocol's methods without
+``await``, each run to completion on a private event loop.
 
 >>> import sys
 >>> from seabattle.battleship.rules import find_rules
@@ -26,43 +27,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import os
 import signal
 import time
 from collections import deque
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from seabattle.battleship.events import Shot, ShotResult
-from seabattle.battleship.fleet import Fleet
-from seabattle.battleship.protocol import (
-    MAX_LINE,
-    SUPPORTED_VERSIONS,
-    Command,
-    FleetReply,
-    GameOver,
-    Hello,
-    HelloOk,
-    Id,
-    Info,
-    IsReady,
-    NewGame,
-    PlaceRequest,
-    Quit,
-    ReadyOk,
-    Reply,
-    Resign,
-    Reveal,
-    ShootRequest,
-    ShotReport,
-    fleet_cells,
-    fleet_from_cells,
-    parse_reply,
-)
-from seabattle.battleship.protocol import Fire as FireReply
-from seabattle.battleship.rules import Announcement, Rules
 from seabattle.errors import BotCrashedError, BotTimeoutError, ProtocolSyntaxError
+from seabattle.games.registry import DEFAULT_GAME
+
+if TYPE_CHECKING:
+    from seabattle.arena.games import Agent, ArenaGame
+
+MAX_LINE = 1 << 20
+"""The longest line either side must accept, in bytes."""
 
 _T = TypeVar("_T")
 
@@ -72,7 +53,9 @@ class Limits:
     """How long a bot may take, in milliseconds.
 
     A request's limit is sent to the bot; the arena waits ``grace_ms`` longer before
-    calling it a timeout, for the pipes and a busy machine.
+    calling it a timeout, for the pipes and a busy machine. ``shot_ms`` is the limit of
+    one move (a shot in Battleship), ``place_ms`` of a set-up (placing a fleet),
+    ``handshake_ms`` of starting, shaking hands and each ``isready``.
     """
 
     shot_ms: int = 1000
@@ -91,8 +74,8 @@ class LineTransport(Protocol):
     async def read_line(self) -> str | None:
         """The next line without its end, or ``None`` once the bot's output has ended.
 
-        Raises :class:`ProtocolSyntaxError` for a line longer than
-        :data:`~seabattle.battleship.protocol.MAX_LINE` or not UTF-8.
+        Raises :class:`ProtocolSyntaxError` for a line longer than :data:`MAX_LINE` or
+        not UTF-8.
         """
 
     def write_line(self, line: str) -> None:
@@ -220,23 +203,25 @@ class SubprocessTransport:
 
 
 class BotProcess:
-    """The arena's side of a conversation with one bot (async).
+    """The arena's side of a conversation with one bot (async), for any game.
 
-    Start with :meth:`popen` (or wrap any transport and call :meth:`handshake`); then,
-    per game: :meth:`new_game`, :meth:`place`, then :meth:`shoot` whenever it is the
-    bot's turn and :meth:`report` after every shot; :meth:`game_over` at the end.
-    :meth:`quit` ends the process politely, :meth:`close` at once.
+    Start with :meth:`popen` (or wrap any transport and call :meth:`handshake`); then a
+    game's protocol talks through :meth:`send` and :meth:`request`, and :meth:`ping`
+    checks the bot is ready. :meth:`quit` ends the process politely, :meth:`close` at once.
     """
 
-    def __init__(self, transport: LineTransport, *, limits: Limits | None = None) -> None:
+    def __init__(self, transport: LineTransport, *, hello: str, versions: Sequence[int],
+                 limits: Limits | None = None) -> None:
         self.transport = transport
+        self.hello = hello
+        """The handshake's word: ``HELLO V`` opens it, ``HELLOok N`` ends it."""
+        self.versions = tuple(versions)
         self.limits = limits or Limits()
         self.id: dict[str, str] = {}
         """What the bot said of itself in the handshake (``name``, ``author``, …)."""
         self.version: int | None = None
         self.info: deque[str] = deque(maxlen=20)
         """The last ``info`` lines the bot sent."""
-        self.rules: Rules | None = None
         self.last_move_seconds = 0.0
         """How long the last request took to answer."""
         self.last_line: str | None = None
@@ -244,11 +229,11 @@ class BotProcess:
         self.closed = False
 
     @classmethod
-    async def popen(cls, argv: Sequence[str], *, limits: Limits | None = None,
-                    cwd: str | None = None) -> BotProcess:
+    async def popen(cls, argv: Sequence[str], *, hello: str, versions: Sequence[int],
+                    limits: Limits | None = None, cwd: str | None = None) -> BotProcess:
         """Start a bot process and shake hands; raises a :class:`BotError` if either fails."""
         transport = await SubprocessTransport.start(argv, cwd=cwd)
-        bot = cls(transport, limits=limits)
+        bot = cls(transport, hello=hello, versions=versions, limits=limits)
         try:
             await bot.handshake()
         except BaseException:
@@ -261,26 +246,36 @@ class BotProcess:
         """The bot's name from the handshake (empty if it gave none)."""
         return self.id.get("name", "")
 
+    @property
+    def move_ms(self) -> int:
+        """The limit of one move, as the requests send it."""
+        return self.limits.shot_ms
+
+    @property
+    def setup_ms(self) -> int:
+        """The limit of a set-up, as the requests send it."""
+        return self.limits.place_ms
+
     # --- the conversation ---------------------------------------------------------
 
-    def send(self, command: Command) -> str:
-        """Queue one command (formatted for the current game's field); returns the line."""
-        line = command.to_line(self.rules.grid if self.rules else None)
+    def send(self, line: str) -> None:
+        """Queue one line for the bot."""
         self.transport.write_line(line)
-        return line
 
-    async def _request(self, command: Command, expected: tuple[type[Reply], ...],
-                       ms: int) -> Reply:
-        """Send ``command`` and wait for a reply of an ``expected`` type, ``info`` skipped."""
-        line = self.send(command)
-        return await self._expect(expected, ms, line.split()[0])
+    async def request(self, line: str, expected: Sequence[str], ms: int) -> str:
+        """Send ``line``; return the first answer whose keyword is ``expected``.
 
-    async def _expect(self, expected: tuple[type[Reply], ...], ms: int, after: str,
-                      grace: bool = True) -> Reply:
+        ``info`` lines on the way are kept in :attr:`info`; any other line is garbage.
+        """
+        self.send(line)
+        return await self._expect(tuple(expected), ms, line.split()[0])
+
+    async def _expect(self, expected: tuple[str, ...], ms: int, after: str,
+                      grace: bool = True) -> str:
         seconds = self.limits.seconds(ms) if grace else ms / 1000
         start = time.perf_counter()
         deadline = start + seconds
-        names = " or ".join(_REPLY_WORDS[kind] for kind in expected)
+        names = " or ".join(expected)
         try:
             await asyncio.wait_for(self.transport.flush(), seconds)
             while True:
@@ -292,93 +287,59 @@ class BotProcess:
                     raise BotCrashedError(
                         problem=f"ended its output instead of answering {after!r}; "
                                 f"it {await self.transport.exit_detail()}")
-                if not line.strip():
+                keyword, _, rest = line.replace("\t", " ").strip().partition(" ")
+                if not keyword:
                     continue
-                if not line.startswith("info"):
-                    self.last_line = line
-                reply = parse_reply(line, self.rules.grid if self.rules else None)
-                if isinstance(reply, Info):
-                    self.info.append(reply.text)
+                if keyword == "info":
+                    self.info.append(rest.strip())
                     continue
-                if not isinstance(reply, expected):
+                self.last_line = line
+                if keyword not in expected:
                     raise ProtocolSyntaxError(line=line,
                                               problem=f"expected {names} after {after!r}")
                 self.last_move_seconds = time.perf_counter() - start
-                return reply
+                return line
         except TimeoutError:
             raise BotTimeoutError(ms=ms, expected=names) from None
 
     async def handshake(self) -> None:
-        """``seabattle 1`` … ``seabattleok 1``; records the bot's ``id`` lines."""
+        """``HELLO 1`` … ``HELLOok 1``; records the bot's ``id`` lines."""
         deadline_ms = self.limits.handshake_ms
-        self.send(Hello())
+        self.send(f"{self.hello} {max(self.versions)}")
         start = time.perf_counter()
+        ok = f"{self.hello}ok"
         while True:
             left = deadline_ms - int((time.perf_counter() - start) * 1000)
-            reply = await self._expect((Id, HelloOk), max(left, 0), "seabattle", grace=False)
-            if isinstance(reply, Id):
-                self.id[reply.key] = reply.value
+            line = await self._expect(("id", ok), max(left, 0), self.hello, grace=False)
+            keyword, _, rest = line.replace("\t", " ").strip().partition(" ")
+            rest = rest.strip()
+            if keyword == "id":
+                key, _, value = rest.partition(" ")
+                if not key:
+                    raise ProtocolSyntaxError(line=line,
+                                              problem="expected 'id name …' or 'id author …'")
+                self.id[key] = value.strip()
                 continue
-            assert isinstance(reply, HelloOk)
-            if reply.version not in SUPPORTED_VERSIONS:
+            if not rest.isdigit() or len(rest) > 9:
+                raise ProtocolSyntaxError(line=line,
+                                          problem="expected one whole number (the version)")
+            if int(rest) not in self.versions:
                 raise ProtocolSyntaxError(
-                    line=reply.to_line(), problem="unsupported protocol version; this arena "
-                    f"speaks {', '.join(map(str, SUPPORTED_VERSIONS))}")
-            self.version = reply.version
+                    line=line, problem="unsupported protocol version; this arena "
+                    f"speaks {', '.join(map(str, self.versions))}")
+            self.version = int(rest)
             return
 
     async def ping(self, ms: int | None = None) -> None:
         """``isready`` … ``readyok``."""
-        await self._request(IsReady(), (ReadyOk,), ms or self.limits.handshake_ms)
-
-    async def new_game(self, rules: Rules) -> None:
-        """Announce a new game under ``rules`` (no answer expected)."""
-        self.rules = rules
-        self.send(NewGame(rules))
-
-    async def place(self, ms: int | None = None) -> Fleet:
-        """Ask for the bot's fleet; returns it validated against the rules.
-
-        Raises a :class:`BotError`, or the engine's placement error for an illegal fleet.
-        """
-        rules = self._rules()
-        reply = await self._request(PlaceRequest(ms or self.limits.place_ms), (FleetReply,),
-                                    ms or self.limits.place_ms)
-        assert isinstance(reply, FleetReply)
-        return fleet_from_cells(rules, reply.ships)
-
-    async def shoot(self, ms: int | None = None) -> int | None:
-        """Ask for the bot's shot: the cell, or ``None`` if the bot resigns.
-
-        The cell is on the field but not checked against the shots already fired
-        (the game does that).
-        """
-        self._rules()
-        reply = await self._request(ShootRequest(ms or self.limits.shot_ms),
-                                    (FireReply, Resign), ms or self.limits.shot_ms)
-        return reply.cell if isinstance(reply, FireReply) else None
-
-    def report(self, shot: Shot, own: bool, kind_size: int | None = None,
-               kind_name: str = "") -> None:
-        """Tell the bot the answer to a shot (its own if ``own``, else the opponent's).
-
-        ``kind_size``/``kind_name`` name a sunk ship when the rules announce kinds.
-        """
-        rules = self._rules()
-        announce = rules.announce is Announcement.TYPE and shot.result is ShotResult.SUNK
-        self.send(ShotReport(own, shot.cell, shot.result, kind_size if announce else None,
-                             kind_name if announce else ""))
-
-    def game_over(self, won: bool, reason: str, opponent_fleet: Fleet | None = None) -> None:
-        """Tell the bot the game is over (and show it the opponent's fleet)."""
-        if opponent_fleet is not None:
-            self.send(Reveal(fleet_cells(opponent_fleet)))
-        self.send(GameOver("win" if won else "loss", reason))  # type: ignore[arg-type]
+        line = await self.request("isready", ("readyok",), ms or self.limits.handshake_ms)
+        if line.split() != ["readyok"]:
+            raise ProtocolSyntaxError(line=line, problem="unexpected words after the keyword")
 
     async def quit(self, ms: int = 1000) -> None:
         """Send ``quit``, give the bot ``ms`` to exit, then make sure it has gone."""
         if not self.closed:
-            self.send(Quit())
+            self.send("quit")
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.transport.flush(), ms / 1000)
                 if isinstance(self.transport, SubprocessTransport):
@@ -390,44 +351,55 @@ class BotProcess:
         self.closed = True
         await self.transport.close()
 
-    def _rules(self) -> Rules:
-        if self.rules is None:
-            raise RuntimeError("no game in progress: call new_game first")
-        return self.rules
-
-
-_REPLY_WORDS: dict[type[Reply], str] = {
-    Id: "id", HelloOk: "seabattleok", ReadyOk: "readyok", FleetReply: "fleet",
-    FireReply: "fire", Resign: "resign", Info: "info",
-}
-
 
 class SimpleBot:
-    """A blocking :class:`BotProcess`: the same methods, each run to completion.
+    """A blocking bot: the conversation and its game's protocol, each call run to completion.
 
-    Each wrapper owns a private event loop (:class:`asyncio.Runner`), so it cannot be
-    used from inside a running event loop; use :class:`BotProcess` there.
+    :meth:`popen` starts a bot of the game named ``game`` and shakes hands; then the
+    game protocol's own methods (Battleship's: ``new_game``, ``place``, ``shoot``,
+    ``report``, ``game_over``, :class:`~seabattle.battleship.arena_game.BattleshipBot`)
+    are called without ``await``. Each wrapper owns a private event loop
+    (:class:`asyncio.Runner`), so it cannot be used from inside a running event loop; use
+    :class:`BotProcess` and the game's agent there.
     """
 
-    def __init__(self, runner: asyncio.Runner, bot: BotProcess) -> None:
+    def __init__(self, runner: asyncio.Runner, bot: BotProcess, protocol: Agent) -> None:
         self._runner = runner
         self.bot = bot
+        self.protocol = protocol
+        """The game's side of the conversation (:meth:`ArenaGame.bot_agent`)."""
         self._finished = False
 
     @classmethod
-    def popen(cls, argv: Sequence[str], *, limits: Limits | None = None,
-              cwd: str | None = None) -> SimpleBot:
+    def popen(cls, argv: Sequence[str], *, game: str | ArenaGame = DEFAULT_GAME,
+              limits: Limits | None = None, cwd: str | None = None) -> SimpleBot:
         """Start a bot process and shake hands."""
+        from seabattle.arena.games import find_arena_game
+
+        component = find_arena_game(game) if isinstance(game, str) else game
         runner = asyncio.Runner()
         try:
-            bot = runner.run(BotProcess.popen(argv, limits=limits, cwd=cwd))
+            bot = runner.run(BotProcess.popen(argv, hello=component.hello,
+                                              versions=component.versions, limits=limits,
+                                              cwd=cwd))
         except BaseException:
             runner.close()
             raise
-        return cls(runner, bot)
+        return cls(runner, bot, component.bot_agent(bot))
 
     def _run(self, coroutine: Coroutine[Any, Any, _T]) -> _T:
         return self._runner.run(coroutine)
+
+    def __getattr__(self, name: str) -> Any:
+        """The game protocol's method ``name``, blocking if it is a coroutine function."""
+        method = getattr(self.protocol, name)
+        if not inspect.iscoroutinefunction(method):
+            return method
+
+        def blocking(*args: Any, **kwargs: Any) -> Any:
+            return self._run(method(*args, **kwargs))
+
+        return blocking
 
     @property
     def id(self) -> dict[str, str]:
@@ -437,27 +409,6 @@ class SimpleBot:
     def ping(self, ms: int | None = None) -> None:
         """See :meth:`BotProcess.ping`."""
         self._run(self.bot.ping(ms))
-
-    def new_game(self, rules: Rules) -> None:
-        """See :meth:`BotProcess.new_game`."""
-        self._run(self.bot.new_game(rules))
-
-    def place(self, ms: int | None = None) -> Fleet:
-        """See :meth:`BotProcess.place`."""
-        return self._run(self.bot.place(ms))
-
-    def shoot(self, ms: int | None = None) -> int | None:
-        """See :meth:`BotProcess.shoot`."""
-        return self._run(self.bot.shoot(ms))
-
-    def report(self, shot: Shot, own: bool, kind_size: int | None = None,
-               kind_name: str = "") -> None:
-        """See :meth:`BotProcess.report`."""
-        self.bot.report(shot, own, kind_size, kind_name)
-
-    def game_over(self, won: bool, reason: str, opponent_fleet: Fleet | None = None) -> None:
-        """See :meth:`BotProcess.game_over`."""
-        self.bot.game_over(won, reason, opponent_fleet)
 
     def quit(self) -> None:
         """Ask the bot to exit, stop it, and close the event loop (idempotent)."""

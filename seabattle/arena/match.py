@@ -1,12 +1,14 @@
-"""Games, matches and tournaments between built-in strategies and external bots.
+"""Games, matches and tournaments between built-in players and external bots, of any game.
 
 A :class:`Player` is either a built-in level (:class:`BuiltinPlayer`) or a bot
-process (:class:`BotPlayer`, over :mod:`seabattle.arena.bots`). :func:`play_game` plays
-one game between two players as in a real game: both place their fleets, then
-shoot in turn. A bot that fails in any way (too slow, crashed, garbage, an illegal
-fleet or shot) loses that game by forfeit, with the reason in the result and the
-record's metadata; the arena itself never waits without a deadline and never lets
-a bot's failure escape.
+process (:class:`BotPlayer`, over :mod:`seabattle.arena.bots`); for each game it gives
+an agent of the game's own (:class:`~seabattle.arena.games.ArenaGame`, found through the
+registry). :func:`play_game` drives one game through the game interface: whoever must act
+is asked (both seats of a simultaneous set-up, one after the other), chance is drawn
+from the game's seed, every agent is told each move. A bot that fails in any way (too
+slow, crashed, garbage, an illegal action) loses that game by forfeit, with the reason in
+the result and the record's metadata; the arena itself never waits without a deadline
+and never lets a bot's failure escape.
 
 :func:`run_match` and :func:`run_tournament` schedule many games, run them in
 parallel worker processes (each runs a batch of games between one pair, reusing
@@ -31,27 +33,19 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from seabattle.arena.bots import BotProcess, Limits
-from seabattle.battleship.ai.base import TargetingStrategy
-from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
-from seabattle.battleship.builtin_bot import find_placement_function
-from seabattle.battleship.events import Resignation, Shot, ShotResult
-from seabattle.battleship.fleet import Fleet, random_fleet
-from seabattle.battleship.game import Game, other
-from seabattle.battleship.record import GameRecord, PlayerInfo
-from seabattle.battleship.rules import Rules, ShipKind
-from seabattle.battleship.view import PlayerView
+from seabattle.arena.games import Agent, AnyState, ArenaGame, find_arena_game
 from seabattle.errors import (
     BotCrashedError,
     BotError,
     BotTimeoutError,
-    IllegalShotError,
-    OffFieldError,
-    PlacementError,
     SeaBattleError,
 )
+from seabattle.games import chance
+from seabattle.games.interface import CHANCE, JSON, SEATS
+from seabattle.games.registry import DEFAULT_GAME
 
 # --- who plays ---------------------------------------------------------------------
 
@@ -68,7 +62,7 @@ class PlayerSpec:
     level: str | None = None
     """A built-in level or strategy name; ``None`` for a bot."""
     placement: str | None = None
-    """A built-in player's placement strategy (``None``: the default, uniform)."""
+    """A built-in player's option: in Battleship its placement (``None``: the default)."""
     argv: tuple[str, ...] = ()
     """A bot's command line."""
     cwd: str | None = None
@@ -79,35 +73,38 @@ class PlayerSpec:
         return self.level is None
 
 
-def builtin_names() -> list[str]:
-    """Every built-in level and strategy name."""
-    return [*LEVELS, *(name for name in STRATEGIES if name not in LEVELS)]
+def _component(game: str | ArenaGame) -> ArenaGame:
+    return find_arena_game(game) if isinstance(game, str) else game
 
 
-def parse_player(text: str, *, check: bool = True) -> PlayerSpec:
+def builtin_names(game: str | ArenaGame = DEFAULT_GAME) -> list[str]:
+    """Every built-in level and strategy name of ``game``."""
+    return _component(game).builtin_names()
+
+
+def parse_player(text: str, *, check: bool = True,
+                 game: str | ArenaGame = DEFAULT_GAME) -> PlayerSpec:
     """A player from the command line: ``hard``, ``hard:perelman`` (level:placement), or a
     bot command such as ``"python3 examples/random_bot.py"``.
 
     With ``check``, a command whose program cannot be found raises
     :class:`SeaBattleError` (``bot.unknown_player``).
     """
+    component = _component(game)
     name = text.strip()
-    level, colon, placement = name.partition(":")
-    bad_placement: SeaBattleError | None = None
-    if level.lower() in builtin_names():
-        if not colon:
-            return PlayerSpec(label=name, level=level.lower())
-        try:
-            find_placement_function(placement)
-        except SeaBattleError as error:
-            bad_placement = error  # unless it is a command after all
-        else:
-            return PlayerSpec(label=name, level=level.lower(), placement=placement.lower())
+    bad_option: SeaBattleError | None = None
+    try:
+        builtin = component.parse_builtin(name)
+    except SeaBattleError as error:
+        builtin, bad_option = None, error  # unless it is a command after all
+    if builtin is not None:
+        return PlayerSpec(label=name, level=builtin[0], placement=builtin[1])
     argv = tuple(shlex.split(name))
     if check and (not argv or shutil.which(argv[0]) is None and not Path(argv[0]).is_file()):
-        if bad_placement is not None:
-            raise bad_placement
-        raise SeaBattleError("bot.unknown_player", name=text, levels=", ".join(builtin_names()))
+        if bad_option is not None:
+            raise bad_option
+        raise SeaBattleError("bot.unknown_player", name=text,
+                             levels=", ".join(component.builtin_names()))
     return PlayerSpec(label=name, argv=argv)
 
 
@@ -125,33 +122,21 @@ def unique_labels(specs: Sequence[PlayerSpec]) -> list[PlayerSpec]:
 
 
 class Player(ABC):
-    """One side of a game, as the game runner drives it."""
+    """One side of a game, as the game runner drives it: it gives an
+    :class:`~seabattle.arena.games.Agent` (the game's own player) for each game."""
 
-    def __init__(self, spec: PlayerSpec) -> None:
+    def __init__(self, spec: PlayerSpec, game: str | ArenaGame = DEFAULT_GAME) -> None:
         self.spec = spec
+        self.game = _component(game)
 
     @property
-    def info(self) -> PlayerInfo:
-        """Who this player is, for the game record."""
-        return PlayerInfo(self.spec.label, self.spec.level)
+    def info(self) -> tuple[str, str | None]:
+        """Who this player is, for the game record: a label and a level."""
+        return self.spec.label, self.spec.level
 
     @abstractmethod
-    async def new_game(self, rules: Rules, seed: str) -> None:
-        """Get ready for a game (a bot is started here if it is not running)."""
-
-    @abstractmethod
-    async def place(self, rules: Rules) -> Fleet:
-        """The player's fleet; raises if it cannot give a legal one."""
-
-    @abstractmethod
-    async def shoot(self, view: PlayerView) -> int | None:
-        """The next shot (``None``: the player resigns)."""
-
-    def report(self, shot: Shot, own: bool, kind: ShipKind | None) -> None:  # noqa: B027
-        """The answer to a shot: the player's own if ``own``, else the opponent's."""
-
-    def game_over(self, won: bool, reason: str, opponent_fleet: Fleet | None) -> None:  # noqa: B027
-        """The game has ended."""
+    async def new_game(self, rules: Any, seat: int, seed: str) -> Agent:
+        """Get ready for a game in ``seat`` (a bot is started here if it is not running)."""
 
     def last_said(self) -> str | None:
         """The last line a bot sent, to quote when it loses by an illegal move."""
@@ -165,86 +150,68 @@ class Player(ABC):
 
 
 class BuiltinPlayer(Player):
-    """A built-in targeting strategy and placement, in-process."""
+    """A built-in player of the game, in-process."""
 
-    def __init__(self, spec: PlayerSpec) -> None:
-        super().__init__(spec)
+    def __init__(self, spec: PlayerSpec, game: str | ArenaGame = DEFAULT_GAME) -> None:
+        super().__init__(spec, game)
         assert spec.level is not None
-        self._place = find_placement_function(spec.placement)
-        self._strategy: TargetingStrategy | None = None
-        self._rng = random.Random()
+        self.agent = self.game.builtin_agent(spec.level, spec.placement)
 
-    async def new_game(self, rules: Rules, seed: str) -> None:
-        self._rng = random.Random(f"{seed}:place")
-        assert self.spec.level is not None
-        self._strategy = make_strategy(self.spec.level, random.Random(f"{seed}:shots"))
-
-    async def place(self, rules: Rules) -> Fleet:
-        return self._place(rules, self._rng)
-
-    async def shoot(self, view: PlayerView) -> int | None:
-        assert self._strategy is not None
-        return self._strategy.choose(view)
+    async def new_game(self, rules: Any, seat: int, seed: str) -> Agent:
+        await self.agent.new_game(rules, seat, seed)
+        return self.agent
 
 
 class BotPlayer(Player):
-    """An external bot process, started when first needed and after a failure."""
+    """An external bot process, started when first needed and after a failure; the game's
+    protocol (its component's ``bot_agent``) speaks to it."""
 
-    def __init__(self, spec: PlayerSpec, limits: Limits) -> None:
-        super().__init__(spec)
+    def __init__(self, spec: PlayerSpec, limits: Limits,
+                 game: str | ArenaGame = DEFAULT_GAME) -> None:
+        super().__init__(spec, game)
         self.limits = limits
         self.bot: BotProcess | None = None
+        self.agent: Agent | None = None
 
     @property
-    def info(self) -> PlayerInfo:
+    def info(self) -> tuple[str, str | None]:
         name = self.bot.name if self.bot is not None else ""
-        return PlayerInfo(self.spec.label, f"bot {name}".strip())
+        return self.spec.label, f"bot {name}".strip()
 
-    async def new_game(self, rules: Rules, seed: str) -> None:
+    async def new_game(self, rules: Any, seat: int, seed: str) -> Agent:
         if self.bot is not None and not self.bot.transport.is_alive():
             await self.abandon()
-        if self.bot is None:
-            self.bot = await BotProcess.popen(self.spec.argv, limits=self.limits,
-                                              cwd=self.spec.cwd)
-        await self.bot.new_game(rules)
+        if self.bot is None or self.agent is None:
+            self.bot = await BotProcess.popen(self.spec.argv, hello=self.game.hello,
+                                              versions=self.game.versions,
+                                              limits=self.limits, cwd=self.spec.cwd)
+            self.agent = self.game.bot_agent(self.bot)
+        await self.agent.new_game(rules, seat, seed)
         await self.bot.ping()
-
-    def _bot(self) -> BotProcess:
-        if self.bot is None:
-            raise BotCrashedError(problem="is not running")
-        return self.bot
-
-    async def place(self, rules: Rules) -> Fleet:
-        return await self._bot().place()
-
-    async def shoot(self, view: PlayerView) -> int | None:
-        return await self._bot().shoot()
-
-    def report(self, shot: Shot, own: bool, kind: ShipKind | None) -> None:
-        if self.bot is not None:
-            self.bot.report(shot, own, kind.size if kind else None, kind.name if kind else "")
-
-    def game_over(self, won: bool, reason: str, opponent_fleet: Fleet | None) -> None:
-        if self.bot is not None:
-            self.bot.game_over(won, reason, opponent_fleet)
+        return self.agent
 
     def last_said(self) -> str | None:
         return self.bot.last_line if self.bot is not None else None
 
     async def abandon(self) -> None:
+        self.agent = None
         if self.bot is not None:
             bot, self.bot = self.bot, None
             await bot.close()
 
     async def close(self) -> None:
+        self.agent = None
         if self.bot is not None:
             bot, self.bot = self.bot, None
             await bot.quit()
 
 
-def make_player(spec: PlayerSpec, limits: Limits | None = None) -> Player:
+def make_player(spec: PlayerSpec, limits: Limits | None = None,
+                game: str | ArenaGame = DEFAULT_GAME) -> Player:
     """The player a spec describes."""
-    return BotPlayer(spec, limits or Limits()) if spec.is_bot else BuiltinPlayer(spec)
+    if spec.is_bot:
+        return BotPlayer(spec, limits or Limits(), game)
+    return BuiltinPlayer(spec, game)
 
 
 # --- one game ----------------------------------------------------------------------
@@ -256,25 +223,32 @@ class Forfeit:
 
     player: int
     kind: str
-    """``timeout``, ``crash``, ``garbage``, ``illegal-fleet``, ``illegal-shot`` or ``error``."""
+    """``timeout``, ``crash``, ``garbage``, the game's illegal kinds (Battleship:
+    ``illegal-fleet``, ``illegal-shot``) or ``error``."""
     reason: str
     """The details, in English."""
+
+    @property
+    def illegal(self) -> bool:
+        """An illegal action: the bot kept to the protocol, so its process is kept."""
+        return self.kind.startswith("illegal")
 
     def to_dict(self) -> dict[str, Any]:
         """As stored in a record's ``metadata.forfeits``."""
         return {"player": self.player, "kind": self.kind, "reason": self.reason}
 
 
-def forfeit_kind(error: BaseException, placing: bool) -> str:
-    """The kind of forfeit an exception from a player means."""
+def forfeit_kind(error: BaseException, illegal: str) -> str:
+    """The kind of forfeit an exception from a player means; ``illegal``: the game's
+    name for an illegal action at that point (a refusal of the rules)."""
     if isinstance(error, BotTimeoutError):
         return "timeout"
     if isinstance(error, BotCrashedError):
         return "crash"
     if isinstance(error, BotError):
         return "garbage"
-    if isinstance(error, PlacementError | OffFieldError | IllegalShotError):
-        return "illegal-fleet" if placing else "illegal-shot"
+    if isinstance(error, SeaBattleError):
+        return illegal
     return "error"
 
 
@@ -291,12 +265,13 @@ class GameResult:
     winner: int | None
     """The winning seat; ``None`` when both forfeited."""
     ended: str
-    """``sunk``, ``resign`` or ``forfeit``."""
+    """``forfeit``, or the game's end word (Battleship: ``sunk``, ``resign``)."""
     shots: tuple[int, int]
+    """The game's figure per seat (:attr:`ArenaGame.move_noun`: Battleship's shots)."""
     moves: tuple[int, int]
-    """How many shot requests each seat answered (timed)."""
+    """How many move requests each seat answered (timed; a set-up is not a move)."""
     think_seconds: tuple[float, float]
-    """Total time each seat took to answer shot requests."""
+    """Total time each seat took to answer move requests."""
     forfeits: tuple[Forfeit, ...] = ()
     record: str | None = None
     """The game record as JSON, when kept."""
@@ -307,82 +282,94 @@ class GameResult:
         return None if self.winner is None else self.pair[self.winner]
 
 
-async def play_game(players: Sequence[Player], rules: Rules, *, first: int = 0,
+async def play_game(players: Sequence[Player], rules: Any, *, first: int = 0,
                     seed: str = "0", index: int = 0, pair: tuple[int, int] = (0, 1),
                     keep_record: bool = False) -> GameResult:
     """Play one game between ``players`` (seats 0 and 1) and return its result.
 
-    Any failure of a player (an exception from it) loses it the game; a bot that broke
-    the protocol is killed (and restarted for its next game).
+    The game is driven through its state (:class:`~seabattle.games.interface.GameState`):
+    whoever :attr:`~seabattle.games.interface.GameState.actors` names is asked for an
+    action (every seat of a simultaneous move, one after the other, each unseen by the
+    other), chance is drawn from a generator seeded by ``seed``, and every agent is told
+    each move. Any failure of a player (an exception from it) loses it the game; a bot
+    that broke the protocol is killed (and restarted for its next game).
     """
+    game = players[0].game
+    state = game.new_state(rules, first)
+    draws = chance.seeded(f"{seed}:chance")
     forfeits: list[Forfeit] = []
-
-    async def fail(seat: int, error: BaseException, placing: bool) -> None:
-        reason = str(error) if isinstance(error, SeaBattleError) else repr(error)
-        kind = forfeit_kind(error, placing)
-        said = players[seat].last_said()
-        if kind.startswith("illegal") and said:
-            reason += f" (the bot said {said[:120]!r})"
-        forfeits.append(Forfeit(seat, kind, reason))
-        if not kind.startswith("illegal"):
-            await players[seat].abandon()
-
-    fleets: list[Fleet | None] = [None, None]
-    for seat in (0, 1):
-        try:
-            await players[seat].new_game(rules, f"{seed}:{seat}")
-            fleets[seat] = await players[seat].place(rules)
-        except Exception as error:  # any failure of a player is its loss, never ours
-            await fail(seat, error, placing=True)
-    substitutes = [seat for seat in (0, 1) if fleets[seat] is None]
-    placed = [fleet if fleet is not None else random_fleet(rules, random.Random(f"{seed}:sub"))
-              for fleet in fleets]
-    game = Game(rules, placed, first)
+    agents: list[Agent | None] = [None, None]
     moves = [0, 0]
     think = [0.0, 0.0]
-    if len(substitutes) == 1:
-        game.resign(substitutes[0])
-    while not game.is_over and not substitutes:
-        to_move = game.to_move
-        assert to_move is not None
-        seat = to_move
-        view = game.view(seat)
-        start = time.perf_counter()
+
+    async def fail(seat: int, error: BaseException) -> None:
+        reason = str(error) if isinstance(error, SeaBattleError) else repr(error)
+        forfeit = Forfeit(seat, forfeit_kind(error, game.illegal_kind(state)), reason)
+        said = players[seat].last_said()
+        if forfeit.illegal and said:
+            forfeit = Forfeit(seat, forfeit.kind, f"{reason} (the bot said {said[:120]!r})")
+        forfeits.append(forfeit)
+        if not forfeit.illegal:
+            agents[seat] = None
+            await players[seat].abandon()
+
+    def tell(actor: int, action: Any, events: Sequence[Any]) -> None:
+        for seat, agent in enumerate(agents):
+            if agent is not None:
+                agent.observe(state, seat, actor, action, events)
+
+    for seat in SEATS:
         try:
-            cell = await players[seat].shoot(view)
-            moves[seat] += 1
-            think[seat] += time.perf_counter() - start
-            if cell is None:
-                game.resign(seat)
-                break
-            shot = game.fire(seat, cell)
-        except Exception as error:
-            await fail(seat, error, placing=False)
-            game.resign(seat)
+            agents[seat] = await players[seat].new_game(rules, seat, f"{seed}:{seat}")
+        except Exception as error:  # any failure of a player is its loss, never ours
+            await fail(seat, error)
+    failed = [f.player for f in forfeits]
+    while not failed and not state.actors.over or failed and _asked_with(state, failed):
+        actors = state.actors
+        if actors.chance:
+            action = chance.draw(state.chance_outcomes(), draws)
+            tell(CHANCE, action, state.apply_chance(action))
+            continue
+        for seat in sorted(actors.seats - set(failed)):
+            agent = agents[seat]
+            start = time.perf_counter()
+            try:
+                assert agent is not None
+                action = await agent.act(state, seat)
+                if game.is_move(action):
+                    moves[seat] += 1
+                    think[seat] += time.perf_counter() - start
+                events = state.apply(seat, action)
+            except Exception as error:
+                await fail(seat, error)
+                failed.append(seat)
+                continue
+            tell(seat, action, events)
+        if failed:
             break
-        kind = (game.fleets[other(seat)].ships[shot.ship].kind
-                if shot.result is ShotResult.SUNK and shot.ship is not None else None)
-        players[seat].report(shot, True, kind)
-        players[other(seat)].report(shot, False, kind)
-    ended = ("forfeit" if forfeits else
-             "resign" if game.events and isinstance(game.events[-1], Resignation) else "sunk")
-    for seat in (0, 1):
-        if not any(f.player == seat and f.kind not in ("illegal-fleet", "illegal-shot")
-                   for f in forfeits):
-            players[seat].game_over(game.winner == seat, ended,
-                                    None if other(seat) in substitutes else fleets[other(seat)])
+    metadata: dict[str, JSON] = {"seed": seed, "index": index}
+    if forfeits:
+        metadata["forfeits"] = [cast(JSON, f.to_dict()) for f in forfeits]
+        metadata.update(game.resign(state, failed, seed))
+    outcome = state.outcome()
+    winner = None if outcome is None else outcome.winner
+    ended = "forfeit" if forfeits else game.end_word(state)
+    for seat, agent in enumerate(agents):
+        if agent is not None:
+            agent.finish(state, seat, ended, metadata)
     record = None
     if keep_record:
-        metadata: dict[str, Any] = {"seed": seed, "index": index}
-        if forfeits:
-            metadata["forfeits"] = [f.to_dict() for f in forfeits]
-        if substitutes:
-            metadata["substitute_fleets"] = substitutes
-        record = GameRecord.of(game, (players[0].info, players[1].info), **metadata).to_json()
+        record = game.record(state, (players[0].info, players[1].info), metadata)
     return GameResult(
-        index=index, pair=pair, seed=seed, first=first, winner=game.winner, ended=ended,
-        shots=(game.stats(0).shots, game.stats(1).shots), moves=(moves[0], moves[1]),
+        index=index, pair=pair, seed=seed, first=first, winner=winner, ended=ended,
+        shots=(game.moves(state, 0), game.moves(state, 1)), moves=(moves[0], moves[1]),
         think_seconds=(think[0], think[1]), forfeits=tuple(forfeits), record=record)
+
+
+def _asked_with(state: AnyState, failed: Sequence[int]) -> bool:
+    """Whether a seat that has not failed must still act in this simultaneous move
+    (both sides are asked for their set-up even when one has already failed)."""
+    return bool(state.actors.seats - set(failed)) and state.actors.simultaneous
 
 
 # --- many games in parallel ----------------------------------------------------------
@@ -394,11 +381,13 @@ class Batch:
 
     specs: tuple[PlayerSpec, PlayerSpec]
     pair: tuple[int, int]
-    rules: Rules
+    rules: Any
     limits: Limits
     games: tuple[tuple[int, int, str], ...]
     """``(index, first, seed)`` of each game."""
     keep_records: bool = False
+    game: str = DEFAULT_GAME
+    """The registered game's name (its component is found again in the worker)."""
 
 
 def run_batch(batch: Batch) -> list[GameResult]:
@@ -407,7 +396,7 @@ def run_batch(batch: Batch) -> list[GameResult]:
 
 
 async def _run_batch(batch: Batch) -> list[GameResult]:
-    players = [make_player(spec, batch.limits) for spec in batch.specs]
+    players = [make_player(spec, batch.limits, batch.game) for spec in batch.specs]
     results = []
     try:
         for index, first, seed in batch.games:
@@ -456,8 +445,9 @@ def run_batches(batches: Sequence[Batch], jobs: int = 1,
     return sorted(results, key=lambda r: r.index)
 
 
-def schedule(specs: Sequence[PlayerSpec], rules: Rules, games: int, *, seed: str | int,
-             limits: Limits, jobs: int = 1, keep_records: bool = False) -> list[Batch]:
+def schedule(specs: Sequence[PlayerSpec], rules: Any, games: int, *, seed: str | int,
+             limits: Limits, jobs: int = 1, keep_records: bool = False,
+             game: str = DEFAULT_GAME) -> list[Batch]:
     """Round robin: ``games`` games for every pair, interleaved, split into batches.
 
     Game ``g`` of each pair is numbered before game ``g + 1`` of any pair, so ratings
@@ -472,7 +462,7 @@ def schedule(specs: Sequence[PlayerSpec], rules: Rules, games: int, *, seed: str
         schedule_ = [(g * len(pairs) + number, g % 2, f"{seed}:{a}:{b}:{g}") for g in range(games)]
         for start in range(0, games, size):
             batches.append(Batch((specs[a], specs[b]), (a, b), rules, limits,
-                                 tuple(schedule_[start:start + size]), keep_records))
+                                 tuple(schedule_[start:start + size]), keep_records, game))
     return batches
 
 
@@ -504,7 +494,7 @@ class PlayerStats:
         self.think_seconds += result.think_seconds[seat]
         if result.winner == seat:
             self.wins += 1
-            if result.ended == "sunk":
+            if result.ended not in ("forfeit", "resign"):  # played out
                 self.wins_by_sinking += 1
                 self.shots_in_wins += result.shots[seat]
         elif result.winner is not None or any(f.player == seat for f in result.forfeits):
@@ -584,7 +574,7 @@ class EventResult:
     """A finished match or tournament."""
 
     specs: tuple[PlayerSpec, ...]
-    rules: Rules
+    rules: Any
     games_per_pair: int
     seed: str
     results: tuple[GameResult, ...]
@@ -592,6 +582,8 @@ class EventResult:
     """Wall-clock time of the whole event."""
     workers: int = 1
     """How many processes played the games."""
+    game: str = DEFAULT_GAME
+    """The registered game's name."""
 
     @property
     def labels(self) -> list[str]:
@@ -630,40 +622,38 @@ def _file_part(label: str) -> str:
     return text.strip("-")[:40] or "bot"
 
 
-def check_event_rules(rules: Rules) -> Rules:
-    """``rules`` if bots can play them (no variant: the line protocol has none), else a
-    :class:`~seabattle.errors.SeaBattleError` naming the variants."""
-    if rules.variants():
-        raise SeaBattleError("match.variants", variants=", ".join(rules.variants()))
-    return rules
+def check_event_rules(rules: Any, game: str | ArenaGame = DEFAULT_GAME) -> Any:
+    """``rules`` if bots can play them under ``game``'s protocol (Battleship's v1: no
+    variant), else a translated :class:`~seabattle.errors.SeaBattleError` saying why."""
+    return _component(game).check_rules(rules)
 
 
-def run_event(specs: Sequence[PlayerSpec], rules: Rules, games: int, *,
+def run_event(specs: Sequence[PlayerSpec], rules: Any, games: int, *,
               seed: str | int | None = None, limits: Limits | None = None, jobs: int = 1,
-              keep_records: bool = False,
-              progress: Callable[[int], None] | None = None) -> EventResult:
-    """A round robin of ``games`` games per pair (two players: a match)."""
+              keep_records: bool = False, progress: Callable[[int], None] | None = None,
+              game: str = DEFAULT_GAME) -> EventResult:
+    """A round robin of ``games`` games per pair (two players: a match) of ``game``."""
     if len(specs) < 2:
         raise SeaBattleError("match.need_players", count=len(specs))
     specs = unique_labels(specs)
-    check_event_rules(rules)
+    check_event_rules(rules, game)
     seed = str(random.SystemRandom().randrange(2**32) if seed is None else seed)
     batches = schedule(specs, rules, games, seed=seed, limits=limits or Limits(), jobs=jobs,
-                       keep_records=keep_records)
+                       keep_records=keep_records, game=game)
     start = time.perf_counter()
     results = run_batches(batches, jobs, progress)
     workers = 1 if jobs <= 1 or len(batches) <= 1 else min(jobs, len(batches))
     return EventResult(tuple(specs), rules, games, seed, tuple(results),
-                       time.perf_counter() - start, workers)
+                       time.perf_counter() - start, workers, game)
 
 
-def run_match(a: PlayerSpec, b: PlayerSpec, rules: Rules, games: int,
+def run_match(a: PlayerSpec, b: PlayerSpec, rules: Any, games: int,
               **options: Any) -> EventResult:
     """``games`` games between two players, first move alternating; see :func:`run_event`."""
     return run_event([a, b], rules, games, **options)
 
 
-def run_tournament(specs: Sequence[PlayerSpec], rules: Rules, games: int,
+def run_tournament(specs: Sequence[PlayerSpec], rules: Any, games: int,
                    **options: Any) -> EventResult:
     """A round robin of ``games`` games per pair; see :func:`run_event`."""
     return run_event(specs, rules, games, **options)
@@ -693,7 +683,8 @@ def format_table(headers: Sequence[str], rows: Sequence[Sequence[str]],
 
 def match_table(event: EventResult) -> str:
     """Wins, forfeits, mean shots and time per move of each player."""
-    headers = ["player", "wins", "losses", "forfeits", "win %", "shots/win", "shots/game",
+    noun = find_arena_game(event.game).move_noun
+    headers = ["player", "wins", "losses", "forfeits", "win %", f"{noun}/win", f"{noun}/game",
                "ms/move"]
     rows = [[s.label, str(s.wins), str(s.losses), str(s.forfeits), _figure(100 * s.win_rate),
              _figure(s.shots_per_win), _figure(s.shots_per_game), _figure(s.ms_per_move, 2)]
@@ -707,7 +698,7 @@ def standings_table(event: EventResult) -> str:
     ratings = event.ratings()
     order = sorted(range(len(stats)), key=lambda i: -ratings[i].ordinal)
     headers = ["#", "player", "rating", "mu", "sigma", "games", "wins", "win %", "forfeits",
-               "shots/win", "ms/move"]
+               f"{find_arena_game(event.game).move_noun}/win", "ms/move"]
     rows = [[str(rank), stats[i].label, _figure(ratings[i].ordinal, 2), _figure(ratings[i].mu, 2),
              _figure(ratings[i].sigma, 2), str(stats[i].games), str(stats[i].wins),
              _figure(100 * stats[i].win_rate), str(stats[i].forfeits),

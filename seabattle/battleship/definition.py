@@ -389,6 +389,10 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
                 "incoming": shots(view.incoming_shots),
                 "fleet": cast(JSON, fleet_to_data(view.rules, view.own_fleet))}
 
+    arena_game = "seabattle.battleship.arena_game"
+    """The module with Battleship's arena component (its bot protocol, ``docs/protocol.md``),
+    found by :func:`seabattle.arena.games.find_arena_game`."""
+
 
 def _latin(rules: Rules) -> Coordinates:
     return Coordinates(rules.grid, ALPHABETS["latin"])

@@ -1,23 +1,26 @@
-"""``seabattle bot LEVEL``: a built-in strategy speaking the bot protocol on stdin/stdout."""
+"""``seabattle bot LEVEL``: a built-in strategy speaking the bot protocol on stdin/stdout.
+
+Battleship's protocol is the only one with a bot side yet (:mod:`seabattle.battleship.
+builtin_bot`); another game is refused with the games that have one."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
-from seabattle.battleship.ai.levels import NAMES
-from seabattle.commands.options import add_game_option, require_game
+from seabattle.commands.options import add_game_option
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``bot`` sub-command."""
     parser = subparsers.add_parser(
         "bot", help="run a built-in strategy as a protocol bot",
-        description="Speak the bot protocol (docs/protocol.md) on stdin/stdout, playing "
-                    "a built-in level: for testing bots and arenas.")
+        description="Speak a game's bot protocol (Battleship's: docs/protocol.md) on "
+                    "stdin/stdout, playing a built-in level: for testing bots and arenas.")
     add_game_option(parser)
-    parser.add_argument("level", choices=NAMES, metavar="LEVEL",
-                        help=f"the level or strategy to play: {', '.join(NAMES)}")
+    parser.add_argument("level", metavar="LEVEL",
+                        help="the level or strategy to play (Battleship: novice, easy, medium, "
+                             "hard, admiral, or a strategy: random, hunt, weights, density)")
     parser.add_argument("--placement", default=None, metavar="NAME",
                         help="how to place the fleet (a placement strategy; default uniform)")
     parser.add_argument("--seed", type=int, default=None,
@@ -27,10 +30,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
-    """Serve the protocol until ``quit`` or the end of input."""
-    require_game(args, "battleship")
-    from seabattle.battleship.builtin_bot import find_placement_function, serve
+    """Serve the game's protocol until ``quit`` or the end of input."""
+    from seabattle.arena.games import find_arena_game
 
-    find_placement_function(args.placement)  # refuse an unknown name before any game
-    return serve(args.level, sys.stdin, sys.stdout, placement=args.placement, seed=args.seed,
-                 name=args.name)
+    game = find_arena_game(args.game, args.command)
+    return game.serve_bot(args.level, args.placement, sys.stdin, sys.stdout, seed=args.seed,
+                          name=args.name)

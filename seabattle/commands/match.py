@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import json
+import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from seabattle.commands.options import (
+    add_game_option,
     add_rules_option,
     chosen_language,
     load_rules,
@@ -13,14 +17,21 @@ from seabattle.commands.options import (
     progress_bar,
     whole_number,
 )
+from seabattle.errors import RulesError
+from seabattle.games.registry import DEFAULT_GAME
 from seabattle.i18n import translate
+
+if TYPE_CHECKING:
+    from seabattle.arena.games import ArenaGame
 
 MAX_FORFEITS_SHOWN = 10
 
 
 def add_event_options(parser: argparse.ArgumentParser, games: int) -> None:
     """The options a match and a tournament share."""
+    add_game_option(parser)
     add_rules_option(parser)
+    parser.set_defaults(rules=None)  # each game's own default rule set
     parser.add_argument("--games", type=whole_number(1), default=games, metavar="N",
                         help=f"games per pair of players (default {games}); "
                              "who shoots first alternates")
@@ -57,10 +68,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
                       tournament: bool) -> int:
-    """Parse the players, run the event, print the table (shared with ``tournament``)."""
+    """Parse the players, run the event, print the table (shared with ``tournament``).
+
+    A game without a bot protocol is refused (translated) before anything starts."""
     from seabattle.arena.bots import Limits
+    from seabattle.arena.games import find_arena_game
     from seabattle.arena.match import (
-        check_event_rules,
         match_table,
         parse_player,
         run_event,
@@ -70,19 +83,21 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     from seabattle.workers import default_jobs
 
     language = chosen_language(args.lang)
-    rules = check_event_rules(load_rules(args.rules))
-    specs = unique_labels([parse_player(text) for text in texts])
+    game = find_arena_game(args.game, args.command)
+    rules = game.check_rules(event_rules(game, args.rules))
+    specs = unique_labels([parse_player(text, game=game) for text in texts])
     if args.records is not None:  # now, not after the games: no game is played in vain
         make_folder(args.records)
     limits = Limits(shot_ms=args.time_ms, place_ms=args.place_ms, handshake_ms=args.start_ms)
     jobs = args.jobs or default_jobs()
     pairs = len(specs) * (len(specs) - 1) // 2
     print(translate(title, language, first=specs[0].label, second=specs[-1].label,
-                    players=len(specs), games=args.games, rules=rules.name))
+                    players=len(specs), games=args.games, rules=game.rules_name(rules)))
     with progress_bar(pairs * args.games, not args.no_progress,
                       translate("match.progress", language)) as advance:
         event = run_event(specs, rules, args.games, seed=args.seed, limits=limits, jobs=jobs,
-                          keep_records=args.records is not None, progress=advance)
+                          keep_records=args.records is not None, progress=advance,
+                          game=args.game)
     print(standings_table(event) if tournament else match_table(event))
     forfeits = event.forfeits()
     if forfeits:
@@ -98,6 +113,23 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     print(translate("match.summary", language, seed=event.seed, games=len(event.results),
                     seconds=event.seconds, jobs=event.workers))
     return 0
+
+
+def event_rules(game: ArenaGame, text: str | None) -> Any:
+    """The rule set ``--rules`` names for ``game``: none, the game's default; for
+    Battleship a preset or rules file (:func:`load_rules`); for another game a TOML or
+    JSON file of its rules' data (:meth:`GameDefinition.rules_from_data`)."""
+    definition = game.definition
+    if text is None:
+        return definition.default_rules()
+    if definition.name == DEFAULT_GAME:
+        return load_rules(text)
+    try:
+        content = Path(text).read_text(encoding="utf-8")
+        data = tomllib.loads(content) if text.lower().endswith(".toml") else json.loads(content)
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise RulesError("error.rules_file", path=text, problem=str(error)) from None
+    return definition.rules_from_data(data)
 
 
 def run(args: argparse.Namespace) -> int:
