@@ -1,0 +1,40 @@
+// The games the browser shell (app.js) can draw, by the game's name. Adding a game is one
+// module under games/ and one line here.
+//
+// A game's module exports:
+//   lobbyFields(options) → [nodes]   the new-game form's rule-set fields, built from
+//                                    /api/options (the shell adds mode, level, timers, language)
+//   lobbyRequest() → {fields}        what those fields ask for, merged into POST /api/games
+//   createBoard(api) → board         the board of one game page, made at its first state
+//
+// The shell's `api`, all the board may touch of it:
+//   api.state, api.seat, api.isPlayer   the last `state`, the reader's seat (null: a spectator)
+//   api.send(message)                   an intent to the server (refused while disconnected)
+//   api.render()                        redraw the page (the shell calls board.render())
+//   api.error                           the error line: read it, set it ("" clears it)
+//   api.log(line)                       add a log line: a function, called at each drawing,
+//                                       so it speaks the language of the moment
+//   api.who(seat), api.bySide(seat, watchKey, yoursKey, theirsKey)
+//                                       «you» / «your opponent» / «player n», as the reader is
+//
+// A board:
+//   receive(event) → bool      a game event (logged or not); true when it was the board's,
+//                              false leaves it to the shell (chat, timeout, game_over, …)
+//   onState(state)             a fresh state, before it is drawn
+//   statusText() → text|null   the status line in the game's own phases; null: the shell's
+//                              (waiting for the opponent, the result)
+//   rulesText() → text         the rule set in short, for the rules line and the invitation
+//   render() → {headline, controls, fields}
+//                              the page's game parts: the last move's answer (text), the
+//                              controls above the fields (nodes), the fields (a node, or null
+//                              while waiting for the opponent)
+//   afterRender()              once they are in the document (to keep the keyboard focus)
+//   renderStats() → node       the statistics after the game (state.stats)
+//   close()                    the page leaves this game: drop document listeners
+import * as battleship from "./battleship.js";
+
+export const GAMES = { battleship };
+
+// The game a state belongs to: its name once the server sends one (`game_name`: `game` is
+// the game's id), else Battleship, the only game so far.
+export const gameName = (state) => state.game_name || "battleship";
