@@ -11,6 +11,7 @@ import shutil
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -277,3 +278,107 @@ def test_parse_player() -> None:
     spec = parse_player(f"{sys.executable} bot.py --depth 3")
     assert spec.is_bot and spec.argv[1:] == ("bot.py", "--depth", "3")
     assert json.dumps(spec.argv)  # plain data for worker processes
+
+
+# --- the arena for any game ------------------------------------------------------------------
+
+def test_battleship_plugs_its_protocol_in_through_its_definition() -> None:
+    from seabattle.arena.games import Agent, ArenaGame, find_arena_game
+    from seabattle.battleship.arena_game import ARENA_GAME, BattleshipBot, BuiltinAgent
+
+    component = find_arena_game("battleship")
+    assert component is ARENA_GAME and isinstance(component, ArenaGame)
+    assert component.definition.name == "battleship"
+    assert (component.hello, component.versions, component.move_noun) == ("seabattle", (1,),
+                                                                           "shots")
+    assert isinstance(BuiltinAgent("easy", None), Agent)
+    assert issubclass(BattleshipBot, Agent)
+
+
+def test_the_arena_imports_no_game_but_through_the_registry() -> None:
+    from test_layers import import_graph
+
+    graph = import_graph()
+    for module, targets in graph.items():
+        if module.startswith("seabattle.arena"):
+            assert not [t for t in targets if t.startswith("seabattle.battleship")], module
+    # and a game's package never imports the arena (it names the arena's types only)
+    assert not [m for m, targets in graph.items() if m.startswith("seabattle.battleship")
+                and any(t.startswith("seabattle.arena") for t in targets)]
+
+
+class _NoProtocol:
+    """A registered game with no bot protocol (its definition names no arena module)."""
+
+    name = "no-protocol-game"
+
+    def __getattr__(self, name: str) -> object:
+        raise AttributeError(name)
+
+
+@pytest.mark.parametrize("command", [
+    ["match", "easy", "hard"], ["tournament", "easy", "hard", "novice"], ["bot", "easy"]])
+def test_a_game_without_a_bot_protocol_is_refused(capsys: pytest.CaptureFixture[str],
+                                                  command: list[str]) -> None:
+    from seabattle.games.registry import register, unregister
+
+    register(_NoProtocol())  # type: ignore[arg-type]
+    try:
+        assert main([*command, "--game", "no-protocol-game", "--lang", "en"]
+                    if command[0] != "bot" else [*command, "--game", "no-protocol-game"]) == 2
+    finally:
+        unregister("no-protocol-game")
+    err = capsys.readouterr().err
+    assert f"seabattle {command[0]} does not play no-protocol-game yet; it plays: battleship" \
+        in err
+
+
+def test_another_registered_game_with_a_protocol_plays_through_the_registry(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A second game naming a protocol component is played by name, nothing else changed."""
+    from seabattle.battleship.definition import BattleshipDefinition
+    from seabattle.games.registry import register, unregister
+
+    class Copy(BattleshipDefinition):
+        name = "battleship-copy"
+
+    register(Copy())
+    try:
+        status = main(["match", "easy", f"{sys.executable} {RANDOM_BOT}", "--game",
+                       "battleship-copy", "--games", "2", "--jobs", "1", "--seed", "4",
+                       "--no-progress"])
+    finally:
+        unregister("battleship-copy")
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "seed 4; games: 2" in out and "shots/win" in out
+
+
+class _ChanceFirst:
+    """Battleship's component, but the lot (chance) draws who fires first."""
+
+    def __init__(self) -> None:
+        from seabattle.battleship.arena_game import ARENA_GAME
+
+        self.inner = ARENA_GAME
+
+    def new_state(self, rules: object, first: int) -> object:
+        return self.inner.definition.new_state(rules)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.inner, name)
+
+
+async def test_chance_is_drawn_from_the_match_seed() -> None:
+    game: Any = _ChanceFirst()
+
+    async def one(seed: str) -> tuple[int, tuple[int, int]]:
+        players = [BuiltinPlayer(PlayerSpec("easy", level="easy"), game),
+                   BuiltinPlayer(PlayerSpec("hard", level="hard"), game)]
+        result = await play_game(players, CLASSIC, seed=seed, keep_record=True)
+        assert result.record is not None
+        return GameRecord.from_json(result.record).first, result.shots
+
+    firsts = {seed: await one(seed) for seed in ("a", "b", "c", "d", "e", "f")}
+    assert {first for first, _ in firsts.values()} == {0, 1}  # the lot, not the schedule
+    assert {seed: await one(seed) for seed in firsts} == firsts  # the same seed, the same game

@@ -12,8 +12,8 @@ from collections import deque
 import pytest
 
 from seabattle.arena.bots import BotProcess, Limits
-from seabattle.battleship.arena_game import BattleshipBot
 from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.arena_game import BattleshipBot
 from seabattle.battleship.builtin_bot import BotKnowledge
 from seabattle.battleship.events import Shot, ShotResult
 from seabattle.battleship.fleet import random_fleet

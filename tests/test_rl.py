@@ -148,3 +148,26 @@ def test_pettingzoo_self_play() -> None:
     game.step(25)  # off the field: an illegal action loses at once
     assert game.terminations == {"player_0": True, "player_1": True}
     assert game.rewards == {"player_0": 1.0, "player_1": -1.0}
+
+
+def test_environments_are_registered_per_game() -> None:
+    from seabattle.errors import UnknownGameError
+    from seabattle.rl import ENVIRONMENTS, GameEnvironments, aec_env, env_ids, register_game
+
+    assert env_ids("battleship") == ["SeaBattle-v0"]
+    assert gym.spec("SeaBattle-v0").entry_point == "seabattle.rl.env:SeaBattleEnv"
+    game = aec_env("battleship", rules=SMALL)
+    game.reset(seed=2)
+    assert game.agent_selection in ("player_0", "player_1")
+    # A game adds its own ids with one call (here a stand-in reusing Battleship's class).
+    register_game("toy-game", GameEnvironments(gym={"ToyGame-v0": "seabattle.rl.env:SeaBattleEnv"}))
+    try:
+        assert env_ids("toy-game") == ["ToyGame-v0"]
+        assert gym.make("ToyGame-v0", rules=SMALL).reset(seed=1)[0]["enemy"].shape == (4, 5, 5)
+        with pytest.raises(UnknownGameError):
+            aec_env("toy-game")
+    finally:
+        del ENVIRONMENTS["toy-game"]
+        gym.registry.pop("ToyGame-v0")
+    with pytest.raises(UnknownGameError, match="battleship"):
+        env_ids("no-such-game")
