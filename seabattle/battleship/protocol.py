@@ -1,10 +1,15 @@
-"""The bot protocol: its messages as values, and their one-line text form.
+"""Battleship's bot protocol: its messages as values, and their one-line text form.
 
 A bot is a program that talks to the arena over its standard input and output,
 one message per line, in the manner of chess's UCI. ``docs/protocol.md`` is the
 specification; this module is its executable form and does no I/O: each message
 is a frozen dataclass, :meth:`to_line` formats it, and :func:`parse_command`
-(arena → bot) and :func:`parse_reply` (bot → arena) parse a line.
+(arena → bot, as :mod:`seabattle.battleship.builtin_bot` reads it) and
+:func:`parse_reply` (bot → arena, as :mod:`seabattle.battleship.arena_game` reads it)
+parse a line. The framing messages (``seabattle``/``seabattleok``, ``id``, ``isready``,
+``readyok``, ``info``, ``quit``) are here for the bot's side and for tests; the arena
+speaks them for every game in :mod:`seabattle.arena.bots`, with ``seabattle`` as
+Battleship's handshake word.
 
 Cells are always Latin names (``A1`` … ``J10``, further letters on wider fields)
 whatever alphabet the rules show to people. Parsing a cell needs the field
@@ -302,7 +307,8 @@ Reply = Id | HelloOk | ReadyOk | FleetReply | Fire | Resign | Info
 # --- parsing -----------------------------------------------------------------------
 
 MAX_LINE = 1 << 20
-"""The longest line either side must accept, in bytes (a 26×26 rules line is far shorter)."""
+"""The longest line either side must accept, in bytes (a 26×26 rules line is far shorter);
+the arena's transport enforces it (:data:`seabattle.arena.bots.MAX_LINE`)."""
 
 
 def _split(line: str) -> tuple[str, list[str], str]:
