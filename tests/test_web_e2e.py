@@ -8,6 +8,7 @@ only knows what the server sends it.
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import socket
@@ -404,6 +405,36 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
     page.locator("#board-enemy .cell[data-cell='56']").tap()
     page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
     assert page.inner_text("#error") == ""
+
+
+def test_a_game_without_a_board_module_is_named_not_drawn(browser: Any, server: Server) -> None:
+    """The shell (app.js) draws a game through the board module its state's ``game_name``
+    names (Battleship, where the state names none: every other test). One it has no module
+    for is said, not drawn as Battleship. The test plays the server's side of the socket."""
+    module = urllib.request.urlopen(f"{server.url}/static/games/battleship.js", timeout=5)
+    assert "javascript" in module.headers["Content-Type"]  # loadable as an ES module
+    page = open_page(browser, server.url)
+    told: list[str] = []
+
+    def fake_server(ws: Any) -> None:
+        def answer(message: str | bytes) -> None:
+            told.append(json.loads(message)["type"])
+            if told[-1] != "hello":
+                return
+            for event in ({"type": "welcome", "game": "g1", "seat": 0, "role": "player",
+                           "since": 0},
+                          {"type": "chat", "seq": 1, "seat": 1, "phrase": "chat.good_luck"},
+                          {"type": "state", "game": "g1", "game_name": "manoeuvres", "seq": 1,
+                           "phase": "setup"}):
+                ws.send(json.dumps(event))
+        ws.on_message(answer)
+
+    page.route_web_socket(re.compile(r"/ws$"), fake_server)
+    page.evaluate("localStorage.setItem('sb.token.g1', 'token')")
+    page.goto(f"{server.url}/play/g1")
+    page.wait_for_selector("#fatal")
+    assert "manoeuvres" in page.inner_text("#fatal") and told == ["hello"]
+    assert page.locator(".board").count() == 0
 
 
 def test_placed_ships_turn_and_move_while_others_wait_in_the_dock(browser: Any,

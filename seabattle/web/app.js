@@ -66,9 +66,11 @@ function setScreen(name, ...children) {
 async function showLobby(error = "") {
   OPTIONS = OPTIONS || await (await fetch("/api/options")).json();
   const game = GAMES[LOBBY_GAME];
+  // Each hosted game's options under ``games`` (a server hosting several), else at the top.
+  const gameOptions = (OPTIONS.games && OPTIONS.games[LOBBY_GAME]) || OPTIONS;
   const option = (value, label, selected = false) => el("option", { value, selected }, label);
   const pick = (id, label, options) => el("label", {}, label, el("select", { id }, options));
-  const level = pick("level", t("web.lobby.level"), OPTIONS.levels.map((l) => option(l, t(`web.level.${l}`), l === "hard")));
+  const level = pick("level", t("web.lobby.level"), gameOptions.levels.map((l) => option(l, t(`web.level.${l}`), l === "hard")));
   const timer = el("label", {}, t("web.lobby.timer"), el("input", { id: "turn_seconds", type: "number", min: 0, max: 3600, value: 60 }));
   const setupTimer = el("label", {}, t("web.lobby.setup_timer"), el("input", { id: "setup_seconds", type: "number", min: 0, max: 3600, value: 180 }));
   const err = el("p", { class: "error", id: "lobby-error" }, error);
@@ -78,7 +80,7 @@ async function showLobby(error = "") {
   const gameList = games.length ? el("div", { class: "links", id: "my-games" }, t("web.lobby.your_games"),
     games.slice(0, 10).map((g) => el("a", { href: `/play/${g.game}` }, describeGame(g)))) : null;
   const create = (mode) => async () => {
-    const body = { mode, ...game.lobbyRequest(), level: $("#level").value,
+    const body = { game: LOBBY_GAME, mode, ...game.lobbyRequest(), level: $("#level").value,
       turn_seconds: parseInt($("#turn_seconds").value || "0", 10),
       setup_seconds: parseInt($("#setup_seconds").value || "0", 10) };
     const response = await fetch(`/api/games?lang=${LANG}`, { method: "POST", body: JSON.stringify(body) });
@@ -89,7 +91,7 @@ async function showLobby(error = "") {
     startGame(data.game, { token: data.token });
   };
   setScreen("lobby", el("section", { class: "lobby" },
-    el("h1", {}, t("web.title")), err, ...game.lobbyFields(OPTIONS), language, timer, setupTimer, level,
+    el("h1", {}, t("web.title")), err, ...game.lobbyFields(gameOptions), language, timer, setupTimer, level,
     el("div", { class: "actions" },
       el("button", { class: "primary", id: "vs-computer", onclick: create("computer") }, t("web.lobby.vs_computer")),
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),
