@@ -118,7 +118,7 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking_ones() 
     graph = import_graph()
     assert "seabattle.commands.classroom" in graph["seabattle.cli"]  # inside build_parser()
     assert "seabattle.tui.classroom" in graph["seabattle.commands.classroom"]  # inside run()
-    assert "seabattle.server.rooms" not in graph["seabattle.server.projection"]
+    assert "seabattle.games.hosting" not in graph["seabattle.games.interface"]
 
 
 def test_no_import_cycles_between_modules() -> None:

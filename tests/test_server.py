@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -19,7 +19,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from seabattle.battleship.record import GameRecord  # noqa: E402
 from seabattle.server.app import create_app  # noqa: E402
-from seabattle.server.messages import CLIENT_TYPES, ServerError  # noqa: E402
+from seabattle.server.messages import Intent, client_types  # noqa: E402
 from seabattle.server.store import SQLiteStore  # noqa: E402
 
 
@@ -357,7 +357,7 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
 def test_every_client_message_type_is_covered() -> None:
     # The tests above send each type; this keeps the list honest when a type is added.
     # fire_salvo and decide are covered in tests/test_web_variants.py.
-    assert set(CLIENT_TYPES) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
+    assert set(client_types()) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
                                  "claim_win", "rematch", "ping", "fire_salvo", "decide"}
 
 
@@ -475,34 +475,41 @@ def test_setup_timer_places_the_idle_fleet_at_random(db: Path) -> None:
 def test_setup_timer_on_the_room_with_a_given_clock() -> None:
     from random import Random
 
+    from seabattle.battleship.definition import PlaceFleet
     from seabattle.battleship.rules import find_rules
-    from seabattle.server.rooms import Room, RoomOptions
+    from seabattle.errors import SeaBattleError
+    from seabattle.server.entries import Created, Played
+    from seabattle.server.rooms import Room, RoomOptions, new_room_entry
 
-    def created(mode: str, now: float) -> dict[str, Any]:
-        return Room.created_entry(find_rules("bent"), RoomOptions(mode=mode, setup_seconds=30),
-                                  "t0", rng=Random(1), watch="w", invite=None, now=now)
+    def created(mode: str, now: float) -> Created:
+        return new_room_entry(find_rules("bent"), RoomOptions(mode=mode, setup_seconds=30),
+                              "t0", rng=Random(1), watch="w", invite=None, now=now)
 
     room = Room("g", created("private", 100.0))
     assert room.phase == "waiting" and room.deadline is None  # nobody to wait for yet
     joined = room.join("t1", 110.0)
     assert room.deadline == 140.0
     assert room.tick(139.9, Random(2)) == []
-    log = [*room.log]
+    log = [room.entry_data(entry) for entry in room.log]
     entries = room.tick(140.0, Random(2))
-    assert [(e["type"], e["seat"], e["auto"]) for e in entries] == [
-        ("fleet", 0, True), ("fleet", 1, True)]
+    assert [(type(e), e.seat, type(e.action), e.auto) for e in entries
+            if isinstance(e, Played)] == [(Played, 0, PlaceFleet, True),
+                                          (Played, 1, PlaceFleet, True)]
     assert room.phase == "battle" and room.deadline is None
     # A restart in the set-up gives both players the whole set-up time again.
     again = Room.restore("g", log, 500.0)
-    assert again.phase == "setup" and again.deadline == 530.0 and joined == log[1:]
-    # Against the computer the clock starts at once and only the person is placed for.
+    assert again.phase == "setup" and again.deadline == 530.0 and joined == room.log[1:2]
+    # Against the computer the clock starts at once; the computer sets up at once (drawn
+    # from the system's entropy, and logged), and only the person is placed for.
     computer = Room("c", created("computer", 0.0))
+    assert [(e.seat, type(e.action)) for e in computer.begin(0.0)
+            if isinstance(e, Played)] == [(1, PlaceFleet)]
     assert computer.phase == "setup" and computer.deadline == 30.0
-    assert [e["seat"] for e in computer.tick(30.0, Random(3))] == [0]
+    assert [e.seat for e in computer.tick(30.0, Random(3)) if isinstance(e, Played)][0] == 0
     assert computer.phase == "battle"
-    with pytest.raises(ServerError) as refused:
-        Room.created_entry(find_rules("classic"), RoomOptions(setup_seconds=-1), "t",
-                           rng=Random(1), watch="w", invite=None, now=0.0)
+    with pytest.raises(SeaBattleError) as refused:
+        new_room_entry(find_rules("classic"), RoomOptions(setup_seconds=-1), "t",
+                       rng=Random(1), watch="w", invite=None, now=0.0)
     assert refused.value.message_key == "web.error.field"
 
 
@@ -642,11 +649,11 @@ def test_a_rule_set_merely_named_like_a_preset_is_not_shown_as_one() -> None:
     from random import Random
 
     from seabattle.battleship.rules import rules_from_dict
-    from seabattle.server.rooms import Room, RoomOptions
+    from seabattle.server.rooms import Room, RoomOptions, new_room_entry
 
     house = rules_from_dict({"name": "classic (house rules)", "width": 8})
-    room = Room("g", Room.created_entry(house, RoomOptions(mode="computer", level="easy"), "t",
-                                        rng=Random(1), watch="w", invite=None, now=0.0))
+    room = Room("g", new_room_entry(house, RoomOptions(mode="computer", level="easy"), "t",
+                                    rng=Random(1), watch="w", invite=None, now=0.0))
     state = room.snapshot(0, "ru", 0.0)
     assert (state["preset"], state["title"]) == (None, "classic (house rules)")
 
@@ -670,6 +677,8 @@ def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name:
     import asyncio
     import json
 
+    from seabattle.games.interface import JSON
+    from seabattle.server.entries import Played
     from seabattle.server.service import Hub
 
     stored = json.loads(OLD_LOGS.read_text(encoding="utf-8"))[name]
@@ -681,7 +690,8 @@ def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name:
     restored = {key: state[key] for key in ("phase", "to_move", "shots_due", "pending", "result")}
     restored["fired"] = [[shot["cell"] for shot in board["shots"]] for board in state["boards"]]
     assert restored == stored["state"]
-    assert any(isinstance(event, list) for entry in room.log for event in entry.get("events", ()))
+    assert any(isinstance(event, list) for entry in room.log if isinstance(entry, Played)
+               for event in entry.events or ())
     if state["phase"] != "battle":
         return
     # Play on: new entries (the computer's replies too) keep today's form beside the old.
@@ -690,11 +700,16 @@ def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name:
     enemy = state["boards"][1]
     fired = {s["cell"] for s in enemy["shots"]} | set(enemy["ring"])
     cells = [c for c in range(room.rules.grid.size) if c not in fired][:state["shots_due"]]
-    kind, data = (("fire", {"cell": cells[0]}) if len(cells) == 1
-                  else ("fire_salvo", {"cells": cells}))
-    asyncio.run(hub.act(room, 0, kind, data))
+    message = (Intent("fire", {"cell": cells[0]}) if len(cells) == 1
+               else Intent("fire_salvo", {"cells": cast(list[JSON], cells)}))
+    asyncio.run(hub.act(room, 0, message))
     new = room.log[len(stored["log"]):]
-    assert new and all(isinstance(event, dict) for entry in new for event in entry["events"])
+    assert new and all(isinstance(entry, Played) and entry.events is not None
+                       and all(isinstance(event, dict) for event in entry.events)
+                       for entry in new)
+    # They are stored in today's form: a move, its action in the game's own codec.
+    assert [data["type"] for data in (store.load(name) or [])[len(stored["log"]):]] == [
+        "move"] * len(new)
     again = Hub(SQLiteStore(db)).room(name)
     assert again.seq == room.seq
     assert again.snapshot(0, "en", 6000.0)["boards"] == room.snapshot(0, "en", 6000.0)["boards"]

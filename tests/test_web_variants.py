@@ -18,9 +18,11 @@ pytest.importorskip("httpx")
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from seabattle.battleship.moves import MoveShip  # noqa: E402
 from seabattle.coords import iter_cells  # noqa: E402
 from seabattle.server.app import create_app  # noqa: E402
-from seabattle.server.messages import CLIENT_TYPES  # noqa: E402
+from seabattle.server.entries import Played  # noqa: E402
+from seabattle.server.messages import client_types  # noqa: E402
 from seabattle.server.service import Hub  # noqa: E402
 from tests.test_server import Peer, hello, place_random, private_pair, sync  # noqa: E402
 
@@ -176,12 +178,13 @@ def play_out(peers: dict[int, Peer], seed: str) -> dict[str, Any]:
 def secret_cells(client: TestClient, game: str, owner: int) -> set[int]:
     """Every cell a piece of ``owner``'s fleet ever stood on (the Dutchman moves)."""
     room = hub(client).room(game)
-    assert room.game is not None
-    cells = {c for ship in room.game.fleets[owner] for c in iter_cells(ship.cells)}
+    battle = room.state.game
+    assert battle is not None
+    cells = {c for ship in battle.fleets[owner] for c in iter_cells(ship.cells)}
     for entry in room.log:
-        if entry["type"] == "decide" and entry["seat"] == owner \
-                and isinstance(entry["choice"], list):
-            cells |= set(entry["choice"])
+        if isinstance(entry, Played) and entry.seat == owner \
+                and isinstance(entry.action, MoveShip) and entry.action.cells is not None:
+            cells |= set(iter_cells(entry.action.cells))
     return cells
 
 
@@ -249,12 +252,12 @@ def test_every_variant_played_online_hides_what_it_must(client: TestClient, db: 
         secrets = {owner: secret_cells(client, gid, owner) for owner in (0, 1)}
         for peer, seat in ((a, 0), (b, 1), (watcher, None)):
             check_hidden_variants(peer, seat, secrets)
-        events = list(hub(client).room(gid).game.events)  # type: ignore[union-attr]
+        events = list(hub(client).room(gid).state.game.events)  # type: ignore[union-attr]
     # The store replays every new event (dying shots, hand-overs, moves) after a restart.
     with TestClient(create_app(db)) as fresh:
         again = hub(fresh).room(gid)
-        assert again.game is not None and again.game.events == events
-        assert again.result == final["result"]
+        assert again.state.game is not None and again.state.game.events == events
+        assert again.result is not None and again.result.to_data() == final["result"]
         assert fresh.get(f"/api/games/{gid}/record").status_code == 200
 
 
@@ -426,4 +429,4 @@ def test_flying_dutchman_moves_hidden_from_the_opponent(client: TestClient) -> N
 
 
 def test_every_client_message_type_is_covered() -> None:
-    assert {"fire_salvo", "decide"} <= set(CLIENT_TYPES)
+    assert {"fire_salvo", "decide"} <= set(client_types())

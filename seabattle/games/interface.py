@@ -29,10 +29,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 from seabattle.errors import RecordError
 from seabattle.i18n import Text
+
+if TYPE_CHECKING:
+    from seabattle.games.hosting import GameHost
 
 JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
 """A value as the standard ``json`` module reads and writes it."""
@@ -209,6 +212,12 @@ class GameDefinition(ABC, Generic[RulesT, ActionT, EventT, ViewT]):
     @abstractmethod
     def view_to_data(self, view: ViewT) -> dict[str, JSON]:
         """A view of this game as plain data, for clients and bots."""
+
+    def host(self) -> GameHost[Any, RulesT, ActionT, EventT] | None:
+        """What the server's rooms need to host this game online
+        (:class:`~seabattle.games.hosting.GameHost`: the browser projection, client
+        messages, computer players), or ``None`` while it cannot be played there."""
+        return None
 
     def replay(self, rules: RulesT, log: Sequence[Move[ActionT]]
                ) -> GameState[ActionT, EventT, ViewT]:

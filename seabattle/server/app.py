@@ -22,16 +22,18 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from seabattle.battleship.ai.levels import LEVELS
-from seabattle.battleship.rules import PRESETS
-from seabattle.coords import ALPHABETS, Coordinates
 from seabattle.errors import SeaBattleError
+from seabattle.games.registry import DEFAULT_GAME, find_game, game_names
 from seabattle.i18n import MESSAGES, Language
 from seabattle.server import classroom
 from seabattle.server.messages import (
     CHAT_PHRASES,
+    Hello,
+    Ping,
     ProtocolError,
     ServerError,
+    Suggest,
+    client_types,
     parse_client_message,
     parse_new_game,
 )
@@ -44,13 +46,11 @@ TICK_SECONDS = 0.25
 log = logging.getLogger("seabattle.server")
 
 
-def _error(error: SeaBattleError, language: Language,
-           coordinates: Coordinates | None = None) -> dict[str, Any]:
-    """An error message for a client; a cell the engine named in Latin letters is named
-    as the player's field names it (``coordinates``)."""
-    message = (error.message(language) if coordinates is None
-               else coordinates.message(error, language))
-    return {"type": "error", "code": error.message_key, "message": message}
+def _error(error: SeaBattleError, language: Language, message: str | None = None
+           ) -> dict[str, Any]:
+    """An error message for a client (``message``: as the game words it for the player)."""
+    return {"type": "error", "code": error.message_key,
+            "message": error.message(language) if message is None else message}
 
 
 def _error_response(error: SeaBattleError, language: Language, status: int = 400) -> JSONResponse:
@@ -75,13 +75,16 @@ async def index(request: Request) -> Response:
 
 
 async def options(request: Request) -> Response:
-    return JSONResponse({
-        "presets": [{"name": name, "rules": rules.to_dict()} for name, rules in PRESETS.items()],
-        "alphabets": list(ALPHABETS),
-        "levels": list(LEVELS),
-        "chat": list(CHAT_PHRASES),
-        "touching": ["none", "corners", "sides"],
-    })
+    """What the lobby offers: the default game's options at the top level (presets,
+    alphabets, levels…, as before there were several games), every hosted game's under
+    ``games``, and the chat's phrases."""
+    games = {}
+    for name in game_names():
+        host = find_game(name).host()
+        if host is not None:
+            games[name] = {"title": find_game(name).title.render(_lang(request)),
+                           **host.lobby_options()}
+    return JSONResponse({**games[DEFAULT_GAME], "games": games, "chat": list(CHAT_PHRASES)})
 
 
 async def messages(request: Request) -> Response:
@@ -93,7 +96,7 @@ async def create_game(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     lang = _lang(request)
     try:
-        checked = parse_new_game(await _json_body(request), PRESETS, ALPHABETS, LEVELS)
+        checked = parse_new_game(await _json_body(request))
         room, token = hub.create(checked)
     except SeaBattleError as error:
         return _error_response(error, lang)
@@ -124,7 +127,7 @@ async def game_record(request: Request) -> Response:
     lang = _lang(request)
     try:
         room = hub.room(request.path_params["game"])
-        text = room.record().to_json()
+        text = room.record()
     except SeaBattleError as error:
         status = 404 if error.message_key == "web.error.no_game" else 409
         return _error_response(error, lang, status)
@@ -158,21 +161,21 @@ class Connection:
         await self.ws.send_json(room.snapshot(self.audience, self.language, self.hub.clock()))
 
     async def send_error(self, error: SeaBattleError) -> None:
-        rules = self.room.rules
-        coordinates = Coordinates(rules.grid, rules.alphabet_for(self.language))
-        await self.ws.send_json(_error(error, self.language, coordinates))
+        room = self.room
+        message = room.host.error_message(room.rules, error, self.language)
+        await self.ws.send_json(_error(error, self.language, message))
 
     async def handle(self, text: str) -> None:
-        message = parse_client_message(text)
         room = self.room
-        if message.type == "hello":
+        message = parse_client_message(text, room.host.intents)
+        if isinstance(message, Hello):
             raise ServerError("web.error.repeated")
-        if message.type == "ping":
+        if isinstance(message, Ping):
             await self.ws.send_json({"type": "pong", "seq": room.seq})
-        elif message.type == "random_fleet":
-            await self.ws.send_json(self.hub.suggest_fleet(room, self.audience))
+        elif isinstance(message, Suggest):
+            await self.ws.send_json(self.hub.suggest(room, self.audience))
         else:
-            await self.hub.act(room, self.audience, message.type, message.data)
+            await self.hub.act(room, self.audience, message)
 
 
 async def _hello(hub: Hub, ws: WebSocket) -> Connection:
@@ -181,14 +184,13 @@ async def _hello(hub: Hub, ws: WebSocket) -> Connection:
     while True:
         text = await ws.receive_text()
         try:
-            message = parse_client_message(text)
-            if message.type != "hello":
+            message = parse_client_message(text, client_types())
+            if not isinstance(message, Hello):
                 raise ServerError("web.error.hello_first")
-            data = message.data
-            language = data["lang"]
-            room = hub.room(data["game"])
-            audience = hub.audience(room, data.get("token"), data.get("watch"))
-            return Connection(hub, ws, room.id, audience, language, min(data["since"], room.seq))
+            language = message.lang
+            room = hub.room(message.game)
+            audience = hub.audience(room, message.token, message.watch)
+            return Connection(hub, ws, room.id, audience, language, min(message.since, room.seq))
         except SeaBattleError as error:
             await ws.send_json(_error(error, language))
 

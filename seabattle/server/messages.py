@@ -1,8 +1,10 @@
-"""Validation of what clients send: JSON text in, a checked :class:`ClientMessage` out.
+"""Validation of what clients send: JSON text in, a typed :class:`ClientMessage` out.
 
 Every client message is a JSON object with a ``"type"``; anything else, or a known
 type with missing or ill-typed fields, raises :class:`ProtocolError` and changes
-nothing. Whether a valid message is *allowed* now (your turn, right phase) is the
+nothing. The messages every game shares are dataclasses here; a game's own (its moves)
+arrive as an :class:`Intent`, which the game's host reads into the game's typed action.
+Whether a valid message is *allowed* now (your turn, right phase) is the
 room's business (:mod:`seabattle.server.rooms`), not this module's.
 The protocol is documented in ``docs/web-protocol.md``.
 """
@@ -10,10 +12,13 @@ The protocol is documented in ``docs/web-protocol.md``.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
 
 from seabattle.errors import SeaBattleError
+from seabattle.games.interface import JSON
+from seabattle.games.registry import DEFAULT_GAME, find_game, game_names
+from seabattle.i18n import Language
 
 MAX_MESSAGE_BYTES = 16_384
 """Longer client messages are refused unread: a whole fleet is far smaller."""
@@ -36,118 +41,126 @@ class ProtocolError(ServerError):
 
 
 @dataclass(frozen=True)
-class ClientMessage:
-    """A syntactically valid client message."""
+class Hello:
+    """The first message of a socket: which game, as whom (a player's token or the
+    spectators' key), from which entry on, in which language."""
 
-    type: str
-    data: dict[str, Any] = field(default_factory=dict)
+    game: str
+    token: str | None
+    watch: str | None
+    since: int
+    lang: Language
 
 
-def _int(value: Any, name: str) -> int:
+@dataclass(frozen=True)
+class Signal:
+    """A message with no fields: the kinds below."""
+
+
+class Ping(Signal):
+    """Asks for a ``pong`` with the current ``seq``."""
+
+
+class Suggest(Signal):
+    """``random_fleet``: asks for a random set-up to place (nothing is stored)."""
+
+
+class Resign(Signal):
+    """Gives the game up."""
+
+
+@dataclass(frozen=True)
+class Say:
+    """``chat``: one of the catalogue's phrases."""
+
+    phrase: str
+
+
+class ClaimWin(Signal):
+    """Claims the win over an opponent gone longer than the grace period."""
+
+
+class Rematch(Signal):
+    """Offers (or accepts) a rematch."""
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A message of the game's own (Battleship's ``place``, ``fire``…): its type and
+    fields, which only the game's host reads, into the game's typed action
+    (:meth:`~seabattle.games.hosting.GameHost.intent`)."""
+
+    kind: str
+    data: dict[str, JSON]
+
+
+ClientMessage = Hello | Ping | Suggest | Resign | Say | ClaimWin | Rematch | Intent
+"""A syntactically valid client message."""
+
+SHARED_TYPES = ("hello", "random_fleet", "resign", "chat", "claim_win", "rematch", "ping")
+"""The message types of every game; each game adds its own (its host's ``intents``)."""
+
+
+def client_types() -> tuple[str, ...]:
+    """Every message type a client may send, in any registered game."""
+    intents: list[str] = []
+    for name in game_names():
+        host = find_game(name).host()
+        if host is not None:
+            intents += [kind for kind in host.intents if kind not in intents]
+    return (*SHARED_TYPES, *intents)
+
+
+def _int(value: JSON | None, name: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise ProtocolError("web.error.field", field=name, expected="integer")
     return value
 
 
-def _str(value: Any, name: str, limit: int = 200) -> str:
+def _str(value: JSON | None, name: str, limit: int = 200) -> str:
     if not isinstance(value, str) or not value or len(value) > limit:
         raise ProtocolError("web.error.field", field=name, expected="string")
     return value
 
 
-def _ships(value: Any) -> list[list[int]]:
-    if not isinstance(value, list) or not value or len(value) > 64:
-        raise ProtocolError("web.error.field", field="ships", expected="list of cell lists")
-    ships = []
-    for ship in value:
-        if not isinstance(ship, list) or not ship or len(ship) > 32:
-            raise ProtocolError("web.error.field", field="ships", expected="list of cell lists")
-        ships.append([_int(cell, "ships") for cell in ship])
-    return ships
-
-
-def _hello(data: dict[str, Any]) -> dict[str, Any]:
-    checked: dict[str, Any] = {"game": _str(data.get("game"), "game", 64)}
+def _hello(data: dict[str, JSON]) -> Hello:
+    game = _str(data.get("game"), "game", 64)
     if ("token" in data) == ("watch" in data):
         raise ProtocolError("web.error.field", field="token", expected="token or watch key")
-    if "token" in data:
-        checked["token"] = _str(data["token"], "token", 128)
-    else:
-        checked["watch"] = _str(data["watch"], "watch", 128)
-    since = data.get("since", 0)
-    checked["since"] = _int(since, "since")
-    if checked["since"] < 0:
+    token = _str(data["token"], "token", 128) if "token" in data else None
+    watch = None if token is not None else _str(data["watch"], "watch", 128)
+    since = _int(data.get("since", 0), "since")
+    if since < 0:
         raise ProtocolError("web.error.field", field="since", expected="integer ≥ 0")
     lang = data.get("lang", "en")
-    if lang not in ("en", "ru"):
+    if lang == "ru":
+        return Hello(game, token, watch, since, "ru")
+    if lang != "en":
         raise ProtocolError("web.error.field", field="lang", expected="en or ru")
-    checked["lang"] = lang
-    return checked
+    return Hello(game, token, watch, since, "en")
 
 
-def _fire(data: dict[str, Any]) -> dict[str, Any]:
-    return {"cell": _int(data.get("cell"), "cell")}
-
-
-def _cells(value: Any, name: str, limit: int = 400) -> list[int]:
-    if not isinstance(value, list) or not value or len(value) > limit:
-        raise ProtocolError("web.error.field", field=name, expected="list of cells")
-    return [_int(cell, name) for cell in value]
-
-
-def _fire_salvo(data: dict[str, Any]) -> dict[str, Any]:
-    return {"cells": _cells(data.get("cells"), "cells")}
-
-
-def _decide(data: dict[str, Any]) -> dict[str, Any]:
-    """Exactly one of ``cell`` (hand over, reveal), ``cells`` (move) or ``stay: true``."""
-    given = [key for key in ("cell", "cells", "stay") if key in data]
-    if len(given) != 1:
-        raise ProtocolError("web.error.field", field="decide",
-                            expected="one of cell, cells, stay")
-    if given[0] == "cell":
-        return {"choice": _int(data["cell"], "cell")}
-    if given[0] == "cells":
-        return {"choice": _cells(data["cells"], "cells", 64)}
-    if data["stay"] is not True:
-        raise ProtocolError("web.error.field", field="stay", expected="true")
-    return {"choice": None}
-
-
-def _place(data: dict[str, Any]) -> dict[str, Any]:
-    return {"ships": _ships(data.get("ships"))}
-
-
-def _chat(data: dict[str, Any]) -> dict[str, Any]:
+def _chat(data: dict[str, JSON]) -> Say:
     phrase = data.get("phrase")
-    if phrase not in CHAT_PHRASES:
+    if not isinstance(phrase, str) or phrase not in CHAT_PHRASES:
         raise ProtocolError("web.error.field", field="phrase", expected=", ".join(CHAT_PHRASES))
-    return {"phrase": phrase}
+    return Say(phrase)
 
 
-def _nothing(data: dict[str, Any]) -> dict[str, Any]:
-    return {}
-
-
-_CHECKS = {
+_SHARED: dict[str, Callable[[dict[str, JSON]], ClientMessage]] = {
     "hello": _hello,
-    "place": _place,
-    "random_fleet": _nothing,
-    "fire": _fire,
-    "fire_salvo": _fire_salvo,
-    "decide": _decide,
-    "resign": _nothing,
+    "random_fleet": lambda data: Suggest(),
+    "resign": lambda data: Resign(),
     "chat": _chat,
-    "claim_win": _nothing,
-    "rematch": _nothing,
-    "ping": _nothing,
+    "claim_win": lambda data: ClaimWin(),
+    "rematch": lambda data: Rematch(),
+    "ping": lambda data: Ping(),
 }
-CLIENT_TYPES = tuple(_CHECKS)
-"""Every message type a client may send."""
 
 
-def parse_client_message(text: str | bytes) -> ClientMessage:
-    """Check one client message; raises :class:`ProtocolError` saying what is wrong."""
+def parse_client_message(text: str | bytes, intents: Collection[str]) -> ClientMessage:
+    """Check one client message; ``intents``: the game's own message types (read later by
+    its host). Raises :class:`ProtocolError` saying what is wrong."""
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError("web.error.too_long", limit=MAX_MESSAGE_BYTES)
     try:
@@ -157,92 +170,50 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     if not isinstance(data, dict):
         raise ProtocolError("web.error.not_object")
     kind = data.get("type")
-    check = _CHECKS.get(kind) if isinstance(kind, str) else None
-    if check is None:
-        raise ProtocolError("web.error.unknown_type", type=str(kind)[:40],
-                            known=", ".join(CLIENT_TYPES))
-    assert isinstance(kind, str)
-    return ClientMessage(kind, check(data))
+    if isinstance(kind, str) and kind in _SHARED:
+        return _SHARED[kind](data)
+    if isinstance(kind, str) and kind in intents:
+        return Intent(kind, data)
+    raise ProtocolError("web.error.unknown_type", type=str(kind)[:40],
+                        known=", ".join((*SHARED_TYPES, *intents)))
 
 
-TOUCHING_CHOICES = ("none", "corners", "sides")
-ANNOUNCE_CHOICES = ("type", "sunk", "none")
-SHAPE_CHOICES = ("l", "square", "zigzag")
-"""Shapes the lobby offers for the four-decker (RULES.md §3)."""
-DUTCHMAN_DECKS = (5, 8)
-LEVEL_DEFAULT = "hard"
+@dataclass(frozen=True)
+class NewGame:
+    """The lobby's request (``POST /api/games``), checked: the game, the mode, the
+    computer's level, the timers, and the request itself, whose rule set only the game's
+    host reads (:meth:`~seabattle.games.hosting.GameHost.lobby_rules`)."""
+
+    game: str
+    mode: str
+    level: str | None
+    turn_seconds: int
+    setup_seconds: int
+    request: dict[str, JSON]
 
 
-def parse_new_game(data: Any, presets: Any, alphabets: Any, levels: Any) -> dict[str, Any]:
-    """Check the lobby's request (``POST /api/games``); raises :class:`ProtocolError`."""
+def parse_new_game(data: JSON) -> NewGame:
+    """Check the lobby's request; raises :class:`ProtocolError` (or ``UnknownGameError``)."""
     if not isinstance(data, dict):
         raise ProtocolError("web.error.not_object")
+    game = data.get("game", DEFAULT_GAME)
+    if not isinstance(game, str) or game not in game_names():
+        raise ProtocolError("web.error.field", field="game", expected=", ".join(game_names()))
+    host = find_game(game).host()
+    if host is None:
+        raise ProtocolError("web.error.field", field="game", expected=", ".join(game_names()))
     mode = data.get("mode")
     if mode not in ("computer", "private", "random"):
         raise ProtocolError("web.error.field", field="mode", expected="computer, private, random")
-    preset = data.get("preset", "classic")
-    if preset not in presets:
-        raise ProtocolError("web.error.field", field="preset", expected=", ".join(presets))
-    checked: dict[str, Any] = {"mode": mode, "preset": preset, "changes": {}}
-    if data.get("touching") is not None:
-        if data["touching"] not in TOUCHING_CHOICES:
-            raise ProtocolError("web.error.field", field="touching",
-                                expected=", ".join(TOUCHING_CHOICES))
-        checked["changes"]["touching"] = data["touching"]
-    if data.get("shoot_again") is not None:
-        if not isinstance(data["shoot_again"], bool):
-            raise ProtocolError("web.error.field", field="shoot_again", expected="true or false")
-        checked["changes"]["shoot_again"] = data["shoot_again"]
-    if data.get("alphabet") is not None:
-        if data["alphabet"] not in alphabets:
-            raise ProtocolError("web.error.field", field="alphabet", expected=", ".join(alphabets))
-        checked["changes"]["alphabet"] = data["alphabet"]
-    _variant_options(data, checked["changes"])
-    level = data.get("level") or LEVEL_DEFAULT
-    if mode == "computer" and level not in levels:
-        raise ProtocolError("web.error.field", field="level", expected=", ".join(levels))
-    checked["level"] = level if mode == "computer" else None
+    assert isinstance(mode, str)
+    level = data.get("level") or (host.levels[0] if host.levels else None)
+    if mode == "computer" and level not in host.levels:
+        raise ProtocolError("web.error.field", field="level", expected=", ".join(host.levels))
+    seconds: dict[str, int] = {}
     for name in ("turn_seconds", "setup_seconds"):
-        seconds = data.get(name, 0)
-        if not isinstance(seconds, int) or isinstance(seconds, bool) or not 0 <= seconds <= 3600:
+        value = data.get(name, 0)
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3600:
             raise ProtocolError("web.error.field", field=name, expected="0…3600")
-        checked[name] = seconds
-    return checked
-
-
-def _variant_options(data: dict[str, Any], changes: dict[str, Any]) -> None:
-    """The variant options of the lobby (RULES.md §3), checked for type and range only:
-    whether they go together is the rules' business (:class:`~seabattle.battleship.rules.Rules`)."""
-    salvo = data.get("salvo")
-    if salvo is not None:
-        if salvo != "ships" and (not isinstance(salvo, int) or isinstance(salvo, bool)
-                                 or not 1 <= salvo <= 99):
-            raise ProtocolError("web.error.field", field="salvo", expected='1…99 or "ships"')
-        changes["salvo"] = salvo
-    if data.get("announce") is not None:
-        if data["announce"] not in ANNOUNCE_CHOICES:
-            raise ProtocolError("web.error.field", field="announce",
-                                expected=", ".join(ANNOUNCE_CHOICES))
-        changes["announce"] = data["announce"]
-    for name in ("mines", "minesweepers", "submarines"):
-        count = data.get(name)
-        if count is not None:
-            if not isinstance(count, int) or isinstance(count, bool) or not 0 <= count <= 9:
-                raise ProtocolError("web.error.field", field=name, expected="0…9")
-            changes[name] = count
-    if data.get("mines_touch") is not None:
-        if not isinstance(data["mines_touch"], bool):
-            raise ProtocolError("web.error.field", field="mines_touch", expected="true or false")
-        changes["mines_touch"] = data["mines_touch"]
-    if data.get("shape") is not None:
-        if data["shape"] not in SHAPE_CHOICES:
-            raise ProtocolError("web.error.field", field="shape",
-                                expected=", ".join(SHAPE_CHOICES))
-        changes["four_decker_shape"] = data["shape"]
-    decks = data.get("dutchman_decks")
-    if decks is not None:
-        low, high = DUTCHMAN_DECKS
-        if not isinstance(decks, int) or isinstance(decks, bool) or not low <= decks <= high:
-            raise ProtocolError("web.error.field", field="dutchman_decks",
-                                expected=f"{low}…{high}")
-        changes["dutchman_decks"] = decks
+        seconds[name] = value
+    return NewGame(game, mode, str(level) if mode == "computer" else None,
+                   seconds["turn_seconds"], seconds["setup_seconds"], data)

@@ -14,63 +14,19 @@ import random
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any
 
-from seabattle.battleship.cell_lists import cell_lists_in_rules_order
-from seabattle.battleship.fleet import random_fleet
-from seabattle.battleship.rules import (
-    Rules,
-    find_rules,
-    rules_from_dict,
-    variant_values,
-    with_variants,
-)
-from seabattle.server.messages import ServerError
+from seabattle.games.hosting import SETUP, ClientEvent
+from seabattle.games.registry import find_game
+from seabattle.server.entries import Created, Entry, RoomOptions
+from seabattle.server.messages import NewGame, ServerError
 from seabattle.server.pubsub import MemoryPubSub, PubSub
-from seabattle.server.rooms import WATCHER, Entry, Room, RoomOptions
+from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
 from seabattle.server.store import Store
 
 
 def new_key() -> str:
     """An unguessable key: player tokens, invite and spectator keys."""
     return secrets.token_urlsafe(18)
-
-
-def lobby_rules(preset: str, changes: dict[str, Any]) -> Rules:
-    """The rule set the lobby asked for: ``preset`` with ``changes`` (checked by
-    ``messages.parse_new_game``). A combination the rules refuse raises the engine's
-    :class:`~seabattle.errors.RulesError`, whose message says why.
-
-    The rules module names it: the changes that differ from the preset's own are made by
-    :func:`~seabattle.battleship.rules.with_variants` (``classic (salvo 2)``; nothing
-    changed, the preset itself), on a fleet of the preset's kinds, or, when the
-    four-deckers' shape or the Flying Dutchman's size changes, on a rules-file fleet
-    (which :func:`~seabattle.battleship.rules.rules_from_dict` calls ``custom``).
-    """
-    base = find_rules(preset)
-    wanted = dict(changes)
-    shape = wanted.pop("four_decker_shape", None)
-    decks = wanted.pop("dutchman_decks", None)
-    ships = [dict(entry) for entry in base.to_dict()["ships"]]
-    if shape is not None:
-        if not any(entry["size"] == 4 for entry in ships):
-            raise ServerError("web.error.field", field="shape", expected="a four-decker")
-        for entry in ships:
-            if entry["size"] == 4:
-                entry["shape"] = shape
-    if decks is not None:
-        if not base.flying_dutchman:
-            raise ServerError("web.error.field", field="dutchman_decks",
-                              expected="the flying-dutchman rule set")
-        ships = [{**ships[0], "size": decks}]
-    if ships != base.to_dict()["ships"]:
-        base = rules_from_dict({"base": base.name, "ships": ships})
-    own: dict[str, object] = {**variant_values(base), "touching": base.touching.value,
-                              "alphabet": base.alphabet}
-    different = {key: value for key, value in wanted.items() if value != own[key]}
-    if "salvo" in different and "shoot_again" in wanted:
-        different["shoot_again"] = wanted["shoot_again"]  # said, not left to the salvo
-    return with_variants(base, different)
 
 
 class Hub:
@@ -98,20 +54,24 @@ class Hub:
             self.rooms[game_id] = room
         return room
 
-    def create(self, request: dict[str, Any]) -> tuple[Room, str]:
-        """A new game as the lobby asked (``messages.parse_new_game``); returns it and a token.
+    def create(self, request: NewGame) -> tuple[Room, str]:
+        """A new game as the lobby asked (``messages.parse_new_game``; the rule set read by
+        the game's host); returns it and a token.
 
         In ``random`` mode, a waiting game with the same settings is joined instead.
         """
-        rules = lobby_rules(request["preset"], request["changes"])
-        options = RoomOptions(mode=request["mode"], level=request["level"],
-                              turn_seconds=request["turn_seconds"],
-                              setup_seconds=request["setup_seconds"],
+        host = find_game(request.game).host()
+        if host is None:
+            raise ServerError("web.error.field", field="game", expected="a game with a host")
+        rules = host.lobby_rules(request.request)
+        options = RoomOptions(mode=request.mode, level=request.level,
+                              turn_seconds=request.turn_seconds,
+                              setup_seconds=request.setup_seconds,
                               grace_seconds=self.grace_seconds)
         token = new_key()
-        entry = Room.created_entry(rules, options, token, rng=random.Random(self._rng.random()),
-                                   watch=new_key(), now=self.clock(),
-                                   invite=new_key() if options.mode == "private" else None)
+        entry = new_room_entry(rules, options, token, rng=random.Random(self._rng.random()),
+                               watch=new_key(), now=self.clock(), game=request.game,
+                               invite=new_key() if options.mode == "private" else None)
         room = Room(new_key()[:12], entry)
         if options.mode == "random":
             for game_id in self.store.waiting(room.match_key()):
@@ -122,10 +82,16 @@ class Hub:
         self._store_new(room, entry)
         return room, token
 
-    def _store_new(self, room: Room, entry: Entry) -> None:
-        self.store.create(room.id, entry, mode=room.options.mode, phase=room.phase,
+    def _store_new(self, room: Room, entry: Created) -> None:
+        """Store a new room's first entry, then what the computer does at once (its set-up)."""
+        self.store.create(room.id, room.entry_data(entry), mode=room.options.mode,
+                          phase=room.phase,
                           match_key=room.match_key() if room.options.mode == "random" else None)
         self.rooms[room.id] = room
+        seq = room.seq
+        begun = room.begin(entry.at)
+        if begun:
+            self._commit(room, seq, begun)
 
     def join(self, room: Room, token: str) -> None:
         """Seat 1 joins with ``token``."""
@@ -154,13 +120,13 @@ class Hub:
 
     # --- acting -----------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int, kind: str, data: dict[str, Any]) -> None:
+    async def act(self, room: Room, seat: int, message: Act) -> None:
         """``seat`` acts in ``room``: checked, stored, then published (or raises, changing
         nothing)."""
         if seat == WATCHER:
             raise ServerError("web.error.spectator")
         seq = room.seq
-        entries = room.handle(seat, kind, data, self.clock())
+        entries = room.handle(seat, message, self.clock())
         self._commit(room, seq, entries)
         if room.rematch_agreed():
             await self._rematch(room)
@@ -169,10 +135,10 @@ class Hub:
     async def _rematch(self, room: Room) -> None:
         now = self.clock()
         hashes = [h or "" for h in room.token_hashes]
-        entry = Room.created_entry(
+        entry = new_room_entry(
             room.rules, room.options, "", rng=random.Random(self._rng.random()),
             watch=new_key(), now=now, invite=None, token_hashes=hashes,
-            previous=room.id, first=1 - room.first)
+            game=room.definition.name, previous=room.id, first=1 - room.first)
         new = Room(new_key()[:12], entry)
         self._store_new(new, entry)
         seq = room.seq
@@ -180,7 +146,8 @@ class Hub:
 
     def _commit(self, room: Room, seq: int, entries: list[Entry]) -> None:
         try:
-            self.store.append(room.id, seq, entries, phase=room.phase)
+            self.store.append(room.id, seq, [room.entry_data(e) for e in entries],
+                              phase=room.phase)
         except BaseException:
             # Memory is ahead of the store: forget the room, the store is the truth.
             # Who is connected is not in the store; the reloaded room keeps it.
@@ -190,12 +157,13 @@ class Hub:
                 fresh.online, fresh.away_since = room.online, room.away_since
             raise
 
-    def suggest_fleet(self, room: Room, seat: int) -> dict[str, Any]:
-        """A random legal fleet for ``seat`` to place (nothing is stored)."""
-        if seat == WATCHER or room.phase != "setup":
+    def suggest(self, room: Room, seat: int) -> ClientEvent:
+        """A random set-up for ``seat`` to take or not (the game's ``random_action``, drawn
+        from the system's entropy; nothing is stored)."""
+        if seat == WATCHER or room.phase != SETUP:
             raise ServerError("web.error.phase", action="random_fleet", phase=room.phase)
-        fleet = random_fleet(room.rules, random.Random(self._rng.random()))
-        return {"type": "fleet_suggestion", "ships": cell_lists_in_rules_order(room.rules, fleet)}
+        action = room.state.random_action(seat, random.Random(self._rng.random()))
+        return room.host.suggestion(room.rules, action)
 
     async def tick(self) -> None:
         """Run every set-up and turn timer that has run out."""

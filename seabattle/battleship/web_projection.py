@@ -1,0 +1,234 @@
+"""Battleship as the browser sees it: a move's client events and the game's part of a state.
+
+What each audience (seat 0, seat 1, the spectators: ``None``) may see is built from the
+engine's :class:`~seabattle.battleship.view.PlayerView` of the shooter or the owner. The
+hidden-information rule lives in one place, :func:`board`: a field's ships go only to
+their owner, or to everyone once the game is over. The messages are those of
+``docs/web-protocol.md``; the server's rooms call this module through
+:class:`~seabattle.battleship.hosting.BattleshipHost`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import cast
+
+from seabattle.battleship.cell_lists import cell_lists_in_rules_order, ships_in_rules_order
+from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
+from seabattle.battleship.game import Game, other
+from seabattle.battleship.rules import Rules, ShipKind, varied_preset
+from seabattle.battleship.state import (
+    BattleshipState,
+    FirstDrawn,
+    FleetPlaced,
+    StateEvent,
+)
+from seabattle.battleship.view import PlayerView
+from seabattle.coords import iter_cells
+from seabattle.games.hosting import ClientEvent, Told
+from seabattle.games.interface import JSON
+from seabattle.i18n import Language
+
+SPECTATORS = None
+"""The spectators' audience (seats are 0 and 1)."""
+
+_views: dict[tuple[int, int, int | None, int], PlayerView] = {}
+
+
+def view(game: Game, seat: int) -> PlayerView:
+    """What ``seat`` knows now. Kept for the moment: every message of one move (a shot
+    event, a state per audience) needs the same few views."""
+    key = (id(game), len(game.events), game.winner, seat)
+    found = _views.get(key)
+    if found is None:
+        if len(_views) > 256:
+            _views.clear()
+        found = _views[key] = game.view(seat)
+    return found
+
+
+# --- a move ----------------------------------------------------------------------------
+
+def project(state: BattleshipState, seat: int, events: Sequence[StateEvent],
+            auto: bool) -> Told:
+    """The client events of a move just applied: ``fleet_ready`` (and ``battle_started``)
+    for a fleet, the shots and their answers, a hand-over, a revealed mine, the Flying
+    Dutchman's move.
+
+    Shots and their answers are public (said aloud); the cell handed over after a mine and
+    the mine revealed after a minesweeper go to both players only (they are said to the
+    opponent, not to spectators); where the Flying Dutchman went only to its owner (the
+    others learn that it moved).
+    """
+    told = Told()
+    flag: dict[str, JSON] = {"auto": True} if auto else {}
+    game = state.game
+    engine = [event for event in events if not isinstance(event, FleetPlaced | FirstDrawn)]
+    start = len(game.events) - len(engine) if game is not None else 0
+    for event in events:
+        if isinstance(event, FleetPlaced):
+            told.public.append({"type": "fleet_ready", "seat": event.seat, **flag})
+    if game is not None and not game.events and any(
+            isinstance(event, FleetPlaced | FirstDrawn) for event in events):
+        told.public.append({"type": "battle_started", "first": game.first})
+    for offset, event in enumerate(engine):
+        assert game is not None
+        if isinstance(event, Shot):
+            index = sum(isinstance(e, Shot) and e.player == event.player
+                        for e in game.events[:start + offset])
+            told.public.append(shot_event(game, event.player, index))
+        elif isinstance(event, Handover | MineReveal):
+            kind = "handover" if isinstance(event, Handover) else "mine_revealed"
+            said: ClientEvent = {"type": kind, "seat": event.player, **flag}
+            for player in (0, 1):
+                told.private[player].append({**said, "cell": event.cell})
+            told.private[SPECTATORS].append(said if event.cell is not None
+                                            else {**said, "cell": None})
+        elif isinstance(event, ShipMove):
+            said = {"type": "ship_moved", "seat": event.player,
+                    "moved": event.cells is not None, **flag}
+            told.private[event.player].append(
+                {**said, "cells": None if event.cells is None else list(iter_cells(event.cells))})
+            told.private[other(event.player)].append(said)
+            told.private[SPECTATORS].append(said)
+    return told
+
+
+def due(state: BattleshipState) -> list[ClientEvent]:
+    """``decision_due``, when the game waits for a player's decision."""
+    game = state.game
+    if game is None or game.pending is None or game.is_over:
+        return []
+    return [{"type": "decision_due", "seat": game.pending.player,
+             "decision": game.pending.decision.value}]
+
+
+def shot_event(game: Game, shooter: int, index: int = -1) -> ClientEvent:
+    """The ``shot`` event of the shooter's shot number ``index``, told right after it."""
+    seen = view(game, shooter)
+    info = seen.shots[index]
+    event: ClientEvent = {"type": "shot", "seat": shooter, "cell": info.cell,
+                          "result": info.result.value,
+                          "ship": kind_name(info.kind) if info.kind else None}
+    if info.dying:
+        event["dying"] = True
+    if info.result is ShotResult.SUNK:
+        ship = next((s for s in seen.sunk if s.cell == info.cell), None)
+        event["sunk_cells"] = (cast(JSON, list(iter_cells(ship.cells)))
+                               if ship is not None and ship.cells is not None else None)
+        event["ring"] = cast(JSON, list(iter_cells(seen.known_empty)))
+    return event
+
+
+def game_over(state: BattleshipState) -> dict[str, JSON]:
+    """Both fleets (and where a Flying Dutchman ended), and both sides' statistics."""
+    game = state.game
+    if game is None:
+        return {}
+    rules = state.rules
+    data: dict[str, JSON] = {
+        "fleets": cast(JSON, [cell_lists_in_rules_order(rules, f) for f in game.fleets])}
+    if rules.flying_dutchman:
+        data["positions"] = cast(JSON, [cell_lists_in_rules_order(rules, game.position(s))
+                                        for s in (0, 1)])
+    data["stats"] = [stats(game, s) for s in (0, 1)]
+    return data
+
+
+def stats(game: Game, seat: int) -> dict[str, JSON]:
+    """One seat's shooting statistics."""
+    numbers = game.stats(seat)
+    return {"shots": numbers.shots, "hits": numbers.hits, "sunk": numbers.sunk,
+            "accuracy": round(numbers.accuracy, 3)}
+
+
+# --- the state --------------------------------------------------------------------------
+
+def snapshot(state: BattleshipState, audience: int | None, language: Language,
+             over: bool) -> dict[str, JSON]:
+    """Battleship's part of the ``state`` message for ``audience``."""
+    rules, game = state.rules, state.game
+    return {
+        "rules": cast(JSON, rules.to_dict()), "preset": preset(rules),
+        "fleet": [{"size": k.size, "name": k.name, "shape": k.shape.value, "role": k.role.value}
+                  for k in rules.fleet],
+        "columns": cast(JSON, rules.alphabet_for(language).columns(rules.width)),
+        "to_move": game.to_move if game is not None else None,
+        "shots_due": game.volley_left if game is not None and game.to_move is not None else 0,
+        "pending": pending(state, audience),
+        "boards": [board(state, s, audience, over) for s in (0, 1)],
+        "stats": [stats(game, s) for s in (0, 1)] if over and game is not None else None,
+    }
+
+
+@lru_cache(maxsize=256)
+def preset(rules: Rules) -> str | None:
+    """The preset the rules are, variants changed or not (kept: finding it rebuilds rule
+    sets, a few milliseconds, and every ``state`` message names it)."""
+    return varied_preset(rules)
+
+
+def pending(state: BattleshipState, audience: int | None) -> dict[str, JSON] | None:
+    """The decision the game waits for; its options only to the player who owes it."""
+    game = state.game
+    if game is None or game.pending is None:
+        return None
+    due = game.pending
+    told: dict[str, JSON] = {"seat": due.player, "decision": due.decision.value}
+    if audience == due.player:
+        seen = view(game, due.player)
+        if due.decision is Decision.HANDOVER:
+            told["options"] = cast(JSON, list(iter_cells(seen.handover_options())))
+        elif due.decision is Decision.REVEAL_MINE:
+            told["options"] = cast(JSON, list(iter_cells(seen.reveal_options())))
+        else:
+            assert due.ship is not None
+            ship = seen.fleet_now.ships[due.ship]
+            told["size"] = (ship.cells & ~seen.incoming).bit_count()
+    return told
+
+
+def kind_name(kind: ShipKind) -> str:
+    """A ship's catalogue name; a submarine, mine or minesweeper by its role."""
+    return kind.name or kind.role.value
+
+
+def board(state: BattleshipState, owner: int, audience: int | None,
+          over: bool) -> dict[str, JSON]:
+    """Seat ``owner``'s field as ``audience`` knows it (everything once ``over``)."""
+    rules, game = state.rules, state.game
+    vessels = sum(kind.role.is_vessel for kind in rules.fleet)
+    field: dict[str, JSON] = {"ships": None, "shots": [], "sunk": [], "ring": [],
+                              "afloat": None, "afloat_count": vessels, "given": [],
+                              "revealed_mines": [], "abandoned": []}
+    fleet = state.fleets[owner]
+    reveal = audience == owner or over
+    if fleet is not None and reveal:
+        incoming = game.incoming(owner) if game is not None else 0
+        if game is not None:
+            fleet = game.position(owner)  # where a Flying Dutchman is now
+        field["ships"] = [{"cells": cast(JSON, list(iter_cells(s.cells))), "name": s.kind.name,
+                           "role": s.kind.role.value,
+                           "sunk": s.kind.role.is_vessel and s.is_sunk(incoming)}
+                          for s in ships_in_rules_order(rules, fleet)]
+    if game is None:
+        return field
+    seen = view(game, other(owner))  # what the shooter knows
+    field["shots"] = [{"cell": s.cell, "result": s.result.value,
+                       **({"dying": True} if s.dying else {})} for s in seen.shots]
+    field["abandoned"] = cast(JSON, list(iter_cells(seen.abandoned)))
+    if audience in (0, 1):  # said between the players, not to spectators
+        field["given"] = cast(JSON, list(iter_cells(seen.given)))
+        field["revealed_mines"] = cast(JSON, list(iter_cells(seen.revealed_mines)))
+    field["sunk"] = [{"cell": s.cell, "name": kind_name(s.kind) if s.kind else None,
+                      "cells": cast(JSON, list(iter_cells(s.cells))) if s.cells is not None
+                      else None} for s in seen.sunk]
+    field["ring"] = cast(JSON, list(iter_cells(seen.known_empty)))
+    field["afloat_count"] = seen.enemy_afloat_count
+    if reveal:
+        afloat = [kind_name(k) for k in view(game, owner).own_afloat]
+        field["afloat"], field["afloat_count"] = cast(JSON, afloat), len(afloat)
+    elif seen.enemy_afloat is not None:
+        field["afloat"] = cast(JSON, [kind_name(k) for k in seen.enemy_afloat])
+    return field
