@@ -392,6 +392,8 @@ class SimpleBot:
 
     def __getattr__(self, name: str) -> Any:
         """The game protocol's method ``name``, blocking if it is a coroutine function."""
+        if name.startswith("_") or name == "protocol":  # not set yet: no recursion
+            raise AttributeError(name)
         method = getattr(self.protocol, name)
         if not inspect.iscoroutinefunction(method):
             return method
