@@ -13,19 +13,19 @@ from seabattle.battleship.record import GameRecord
 from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
 from seabattle.battleship.session import FirstMove, GameSettings
 from seabattle.battleship.shapes import Shape, has_shape
+from seabattle.battleship.tui.battle import BattleScreen
+from seabattle.battleship.tui.board import HOTTEST, Board
+from seabattle.battleship.tui.marks import Mark
+from seabattle.battleship.tui.setup import SetupScreen
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import DecisionError
 from seabattle.i18n import Language
+from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.notice import Notice
+from seabattle.terminal.phrases import Phrasebook
 from seabattle.tui import SeaBattleApp
-from seabattle.tui.battle import BattleScreen
-from seabattle.tui.board import HOTTEST, Board
-from seabattle.tui.confirm import ConfirmScreen
 from seabattle.tui.game_over import GameOverScreen
-from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import Mark
-from seabattle.tui.notice import Notice
-from seabattle.tui.phrases import Phrasebook
-from seabattle.tui.setup import SetupScreen
 
 SIZE = (110, 40)
 TINY = rules_from_dict({"width": 5, "ships": [{"size": 2, "count": 1}, {"size": 1, "count": 1}]})

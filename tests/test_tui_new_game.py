@@ -7,13 +7,13 @@ from textual.widgets import Input, Select, Static
 
 from seabattle.battleship.rules import PRESETS, find_rules, rules_from_dict, with_variants
 from seabattle.battleship.session import GameSettings
+from seabattle.battleship.tui.battle import BattleScreen
+from seabattle.battleship.tui.board import Board
+from seabattle.battleship.tui.setup import SetupScreen
+from seabattle.terminal.notice import Notice
 from seabattle.tui import SeaBattleApp
-from seabattle.tui.battle import BattleScreen
-from seabattle.tui.board import Board
 from seabattle.tui.game_over import GameOverScreen
 from seabattle.tui.new_game import NewGameScreen
-from seabattle.tui.notice import Notice
-from seabattle.tui.setup import SetupScreen
 
 SIZE = (110, 40)
 

@@ -149,6 +149,16 @@ class VsComputer:
         self.game: Game | None = None
         self.hints: list[int] = []
 
+    @property
+    def started(self) -> bool:
+        """Whether the battle has begun (there is a record to save)."""
+        return self.game is not None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.game is not None and self.game.is_over
+
     # --- set-up -----------------------------------------------------------------
 
     def random_fleet(self, placed: Sequence[Ship] = ()) -> Fleet:

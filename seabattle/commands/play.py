@@ -62,7 +62,8 @@ def run(args: argparse.Namespace) -> int:
     if args.plain:
         from seabattle.plain import PlainGame
 
-        return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual).run()
+        return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual,
+                         game=args.game).run()
     from seabattle.tui import run_tui
 
-    return run_tui(settings)
+    return run_tui(settings, args.game)

@@ -1,29 +1,31 @@
-"""The full-screen terminal game, ``seabattle play``, built on Textual.
+"""The full-screen terminal game, ``seabattle play``, built on Textual: the shell.
 
-:func:`run_tui` runs :class:`~seabattle.tui.app.SeaBattleApp`: the set-up screen
-(:mod:`~seabattle.tui.setup`), the battle (:mod:`~seabattle.tui.battle`) and the
-game-over screen (:mod:`~seabattle.tui.game_over`), drawn by the widgets of
-:mod:`~seabattle.tui.board` and styled by ``app.tcss``. Every text comes from the
-``tui.*`` keys of :mod:`seabattle.i18n.catalog_tui` and the engine's own messages.
+:func:`run_tui` runs :class:`~seabattle.tui.app.SeaBattleApp` for a game: the game's own
+screens (its :class:`~seabattle.terminal.hook.ScreenSet`, found by the game's name through
+:mod:`seabattle.terminal.registry`; Battleship's are :mod:`seabattle.battleship.tui`), then
+the game-over screen (:mod:`~seabattle.tui.game_over`); the new-game form's frame is
+:mod:`~seabattle.tui.new_game`, and ``app.tcss`` styles them all. Every text comes from
+the ``tui.*`` keys of :mod:`seabattle.i18n.catalog_tui` and the games' own messages.
 """
 
 from __future__ import annotations
 
 import sys
 
-from seabattle.battleship.session import GameSettings
+from seabattle.games.registry import DEFAULT_GAME
+from seabattle.terminal.session import TerminalSettings
 from seabattle.tui.app import SeaBattleApp
 
 __all__ = ["SeaBattleApp", "run_tui"]
 
 
-def run_tui(settings: GameSettings) -> int:
-    """Play full-screen against the computer; returns the exit status.
+def run_tui(settings: TerminalSettings, game: str = DEFAULT_GAME) -> int:
+    """Play ``game`` full-screen against the computer; returns the exit status.
 
     The record is saved once more on the way out, whatever ended the app, so a
     game in progress is never lost.
     """
-    app = SeaBattleApp(settings)
+    app = SeaBattleApp(settings, game)
     try:
         app.run()
     finally:

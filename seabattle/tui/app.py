@@ -1,30 +1,33 @@
-"""The application: set-up, battle and game-over screens, one game after another.
+"""The application: any game's screens, one game after another.
 
-The app holds the :class:`~seabattle.battleship.session.VsComputer` of the game in play and
-moves between the screens as the game goes on; every screen reads and drives that
-session, and keeps no state of the game itself. The record is written when a game
-ends and when the player quits in the middle of one.
+The app holds the session of the game in play and the game's
+:class:`~seabattle.terminal.hook.ScreenSet`, found by the game's name
+(:func:`~seabattle.terminal.registry.find_screen_set`); the game's screens lead it until
+the game is over, then the app shows the game-over screen and, if asked, the next game.
+Every screen reads and drives the session, and keeps no state of the game itself. The
+record is written when a game ends and when the player quits in the middle of one.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 
-from seabattle.battleship.fleet import Fleet
-from seabattle.battleship.session import GameSettings
-from seabattle.tui.battle import BattleScreen
-from seabattle.tui.confirm import ConfirmScreen
+from seabattle.games.registry import DEFAULT_GAME
+from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.hook import ScreenSet
+from seabattle.terminal.phrases import Phrasebook
+from seabattle.terminal.registry import find_screen_set
+from seabattle.terminal.session import TerminalSession, TerminalSettings
 from seabattle.tui.game_over import GameOverScreen
 from seabattle.tui.new_game import NewGameScreen
-from seabattle.tui.phrases import Phrasebook
-from seabattle.tui.setup import SetupScreen
 
 
 class SeaBattleApp(App[int]):
-    """Морской бой against the computer, full-screen; exits with status 0."""
+    """A game against the computer, full-screen; exits with status 0."""
 
     CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
@@ -32,37 +35,37 @@ class SeaBattleApp(App[int]):
     BINDINGS = [Binding("ctrl+q", "quit", "tui.key.quit", priority=True),
                 Binding("ctrl+c", "quit", show=False, priority=True)]
 
-    def __init__(self, settings: GameSettings) -> None:
+    def __init__(self, settings: TerminalSettings, game: str = DEFAULT_GAME) -> None:
         super().__init__()
+        self.screens: ScreenSet[Any, Any, Any] = find_screen_set(game)
         self.settings = settings
-        self.phrases = Phrasebook(settings.language, settings.coordinates())
-        self.session = settings.new_session()
+        self.phrases: Phrasebook = self.screens.phrasebook(settings)
+        # The game's own session type: its screens and tests read it as it is.
+        self.session: Any = self.screens.new_session(settings, None)
         self.game_number = 1
         """Games played in this run, the current one included."""
         self.save_problem: str | None = None
         """Why the record could not be written, if it could not."""
 
+    @property
+    def _session(self) -> TerminalSession:
+        """The session as the shell knows it."""
+        session: TerminalSession = self.session
+        return session
+
     def on_mount(self) -> None:
         self.title = self.phrases("tui.title")
-        self._set_up()
+        self._play()
 
     # --- from screen to screen ----------------------------------------------------
 
-    def _set_up(self) -> None:
-        self.push_screen(SetupScreen(self.session, self.phrases), self._start_battle)
+    def _play(self) -> None:
+        self.screens.play(self, self.session, self.phrases, self._end_game)
 
-    def _start_battle(self, fleet: Fleet | None) -> None:
-        assert fleet is not None
-        opening = self.session.start(fleet)
-        if self.session.view().is_over:  # the computer shot first and never missed
-            self._end_game()
-        else:
-            self.push_screen(BattleScreen(self.session, self.phrases, len(opening)),
-                             self._end_game)
-
-    def _end_game(self, _: None = None) -> None:
+    def _end_game(self) -> None:
         saved = self.save_record()
-        self.push_screen(GameOverScreen(self.session, self.phrases, saved), self._after_game)
+        self.push_screen(GameOverScreen(self.screens, self.session, self.phrases, saved),
+                         self._after_game)
 
     def _after_game(self, again: bool | None) -> None:
         if not again:
@@ -71,28 +74,29 @@ class SeaBattleApp(App[int]):
         self._next_game()
 
     def _next_game(self) -> None:
-        """A new game with :attr:`settings`, from the set-up screen."""
-        seed = None if self.settings.seed is None else self.session.seed
-        if self.session.game is not None:
+        """A new game with :attr:`settings`, from its first screen."""
+        seed = None if self.settings.seed is None else self._session.seed
+        if self._session.started:
             # A seeded game's next game is seeded too, differently: new, yet
             # reproducible; its record goes to the next file.
             seed = None if seed is None else seed + 1
             self.game_number += 1
-        self.session = self.settings.new_session(seed)
-        self._set_up()
+        self.session = self.screens.new_session(self.settings, seed)
+        self._play()
 
     def action_choose_settings(self) -> None:
-        """Open the new-game screen (the set-up and game-over screens bind ``o``)."""
+        """Open the new-game screen (the game's screens bind ``o`` where it may be)."""
         if not isinstance(self.screen, NewGameScreen):
-            self.push_screen(NewGameScreen(self.settings, self.phrases), self._new_settings)
+            fields = self.screens.settings_fields(self.settings, self.phrases)
+            self.push_screen(NewGameScreen(fields, self.phrases), self._new_settings)
 
-    def _new_settings(self, settings: GameSettings | None) -> None:
+    def _new_settings(self, settings: TerminalSettings | None) -> None:
         if settings is None:
             return
         self.settings = settings
-        self.phrases = Phrasebook(settings.language, settings.coordinates())
+        self.phrases = self.screens.phrasebook(settings)
         self.title = self.phrases("tui.title")
-        while len(self.screen_stack) > 1:  # the set-up or game-over screen, unanswered
+        while len(self.screen_stack) > 1:  # the game's screen or game over, unanswered
             self.pop_screen()
         self._next_game()
 
@@ -100,19 +104,19 @@ class SeaBattleApp(App[int]):
 
     @property
     def record_path(self) -> Path | None:
-        """Where this game's record goes (:meth:`GameSettings.record_path`)."""
+        """Where this game's record goes (the settings' ``record_path``)."""
         return self.settings.record_path(self.game_number)
 
     def save_record(self) -> Path | None:
-        """Write the game's record, if asked to and the battle has begun; where it went.
+        """Write the game's record, if asked to and the game has begun; where it went.
 
         A failure is kept in :attr:`save_problem` and reported when the app ends.
         """
         path = self.record_path
-        if path is None or self.session.game is None:
+        if path is None or not self._session.started:
             return None
         try:
-            path.write_text(self.session.record().to_json(), encoding="utf-8")
+            path.write_text(self._session.record().to_json(), encoding="utf-8")
         except OSError as error:
             self.save_problem = self.phrases("game.save_failed", path=str(path),
                                              problem=error.strerror or str(error))
@@ -121,13 +125,13 @@ class SeaBattleApp(App[int]):
         return path
 
     async def action_quit(self) -> None:
-        """Leave, saving the game; in mid-battle, or with ships placed, once the player
-        confirms it."""
-        game = self.session.game
+        """Leave, saving the game; in mid-game, or with work in hand before it (ships
+        placed), once the player confirms it."""
+        session = self._session
         screen = self.screen
-        placing = isinstance(screen, SetupScreen) and bool(screen.placed or screen.painted)
+        placing = self.screens.work_in_hand(screen)
         if isinstance(screen, ConfirmScreen) or (
-                not placing and (game is None or game.is_over)):
+                not placing and (not session.started or session.over)):
             self._leave()  # nothing to lose, or asked twice
             return
         path = self.record_path

@@ -1,35 +1,30 @@
-"""The game-over screen: both fields revealed, who won, how each side shot."""
+"""The game-over screen's frame: who won, the game's own account of it, what comes next."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from rich.table import Table
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from seabattle.battleship.events import Resignation
-from seabattle.battleship.game import ShotStats
-from seabattle.battleship.session import COMPUTER, HUMAN, VsComputer
-from seabattle.tui.board import Board, Legend, fit_side_by_side
-from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import enemy_marks, own_marks, variant_marks
-from seabattle.tui.phrases import Phrasebook
-
-_STAT_ROWS = ("tui.over.shots", "tui.over.hits", "tui.over.accuracy", "tui.over.sunk")
-
-
-def _figures(stats: ShotStats) -> tuple[str, ...]:
-    """One side's figures, in the order of :data:`_STAT_ROWS`."""
-    return str(stats.shots), str(stats.hits), f"{stats.accuracy:.0%}", str(stats.sunk)
+from seabattle.terminal.hook import ScreenSet
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.phrases import Phrasebook
 
 
 class GameOverScreen(Screen[bool]):
-    """The end of a game; dismissed with ``True`` to play again."""
+    """The end of a game; dismissed with ``True`` to play again.
+
+    The title and the body (the fields revealed, the figures) are the game's
+    (:meth:`~seabattle.terminal.hook.ScreenSet.outcome`,
+    :meth:`~seabattle.terminal.hook.ScreenSet.result`); the file the record went to and
+    the keys are the shell's.
+    """
 
     BINDINGS = [
         # Not Enter: a player still firing at the end must not skip this screen.
@@ -38,34 +33,19 @@ class GameOverScreen(Screen[bool]):
         Binding("q,й", "app.quit", "tui.key.quit"),
     ]
 
-    def __init__(self, session: VsComputer, phrases: Phrasebook, saved: Path | None) -> None:
+    def __init__(self, screens: ScreenSet[Any, Any, Any], session: Any, phrases: Phrasebook,
+                 saved: Path | None) -> None:
         super().__init__()
+        self.screens = screens
         self.session = session
         self.phrases = phrases
         self.saved = saved
 
     def compose(self) -> ComposeResult:
         phrases = self.phrases
-        view = self.session.view()
-        assert view.opponent_fleet is not None, "the game is over"
-        yield Static(self._outcome(), id="title", markup=False)
+        yield Static(self.screens.outcome(self.session, phrases), id="title", markup=False)
         with VerticalScroll(id="main"):  # arrows and page keys scroll a short terminal
-            yield Static(phrases.rules(self.session.rules, self.session.level), id="rules",
-                         markup=False)
-            with Horizontal(id="fields"):
-                own = Board(phrases.coordinates, own_marks(view),
-                            focusable=False, show_cursor=False, id="own")
-                own.border_title = phrases("tui.field.yours")
-                yield own
-                # As known in the battle, with the enemy's fleet shown where it is now.
-                enemy = Board(phrases.coordinates,
-                              enemy_marks(view, reveal=view.opponent_fleet),
-                              focusable=False, show_cursor=False, id="enemy")
-                enemy.border_title = phrases("tui.field.enemy_revealed")
-                fit_side_by_side((own, enemy), self.app.size.width)
-                yield enemy
-            yield Legend(phrases, variant_marks(self.session.rules))
-            yield Static(self._stats(), id="stats")
+            yield from self.screens.result(self.session, phrases, self.app.size.width)
             if self.saved is not None:
                 yield Static(phrases("tui.over.saved", path=str(self.saved)), id="saved",
                              markup=False)
@@ -75,30 +55,7 @@ class GameOverScreen(Screen[bool]):
         self.query_one("#main").focus()  # so that the keyboard scrolls a short terminal
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_side_by_side(self.query(Board), event.size.width)
-
-    def _outcome(self) -> str:
-        game = self.session.game
-        assert game is not None
-        resigned = bool(game.events) and isinstance(game.events[-1], Resignation)
-        if game.winner == HUMAN:
-            return self.phrases("tui.over.won")
-        return self.phrases("tui.over.resigned" if resigned else "tui.over.lost")
-
-    def _stats(self) -> Table:
-        phrases = self.phrases
-        game = self.session.game
-        assert game is not None
-        table = Table(title=phrases("tui.over.stats"), title_justify="left", box=None,
-                      padding=(0, 1))
-        table.add_column("")
-        table.add_column(phrases("tui.over.you"), justify="right")
-        table.add_column(phrases("tui.over.computer"), justify="right")
-        rows = zip(_STAT_ROWS, _figures(game.stats(HUMAN)), _figures(game.stats(COMPUTER)),
-                   strict=True)
-        for key, yours, computers in rows:
-            table.add_row(phrases(key), yours, computers)
-        return table
+        self.screens.fit(self, event.size.width)
 
     def action_again(self) -> None:
         """Start a new game."""

@@ -1,102 +1,47 @@
-"""The new-game screen: rules, variants, computer level, who starts and language.
+"""The new-game screen: the frame of a form whose fields are the game's own.
 
-Opened with ``o`` from the set-up and game-over screens; dismissed with the new
-:class:`~seabattle.battleship.session.GameSettings`, or ``None`` when the player goes back.
-Rule sets the engine refuses (a salvo with shoot-again, too many mines for the
-field, …) are refused here with its reason, and the form stays as it was.
+Opened with ``o`` from the screens that bind it; dismissed with the new settings, or
+``None`` when the player goes back. The game's
+:class:`~seabattle.terminal.hook.SettingsFields` bring the fields (the language's row
+among them) and build the settings; settings the game refuses (a salvo with
+shoot-again, too many mines for the field, …) are refused here with its reason, and the
+form stays as it was.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Grid, Horizontal, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Select, Static
+from textual.widgets import Button, Input, Static
 
-from seabattle.battleship.ai.levels import LEVELS
-from seabattle.battleship.rules import (
-    PRESETS,
-    Announcement,
-    Role,
-    Rules,
-    same_rules,
-    varied_preset,
-    vary,
-)
-from seabattle.battleship.session import GameSettings
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import LANGUAGE_NAMES, LANGUAGES, Language
-from seabattle.tui.keys import KeyHelp
-from seabattle.tui.notice import Notice
-from seabattle.tui.phrases import Phrasebook
-
-_SALVOS: tuple[int | str, ...] = (1, 2, 3, 4, 5, "ships")
-_COUNTS = (("mines", Role.MINE), ("minesweepers", Role.MINESWEEPER),
-           ("submarines", Role.SUBMARINE))
+from seabattle.terminal.hook import SettingsFields
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.notice import Notice
+from seabattle.terminal.phrases import Phrasebook
 
 
-class NewGameScreen(Screen[GameSettings | None]):
+class NewGameScreen(Screen[Any]):
     """A form over the settings of the next game; Escape goes back unchanged."""
 
     BINDINGS = [Binding("escape", "cancel", "tui.key.back"),
                 Binding("ctrl+s", "start", "tui.key.start_new", priority=True)]
 
-    def __init__(self, settings: GameSettings, phrases: Phrasebook) -> None:
+    def __init__(self, fields: SettingsFields[Any], phrases: Phrasebook) -> None:
         super().__init__()
-        self.settings = settings
+        self.fields = fields
         self.phrases = phrases
-        rules = settings.rules
-        self._rule_sets: dict[str, Rules] = dict(PRESETS)
-        """The rule sets offered: the presets, and the one in play if it is not one
-        of them varied (a rules file's, say)."""
-        base = varied_preset(rules)
-        if base is None:
-            base = rules.name
-            self._rule_sets[base] = rules
-        self._base = base
-        """The rule set chosen, whose variants the form shows, changed or not."""
 
     def compose(self) -> ComposeResult:
         p = self.phrases
-        rules = self.settings.rules
         yield Static(p("tui.new.title"), id="title", markup=False)
         with VerticalScroll(id="new-form"):
-            with Grid(id="new-game"):
-                yield Static(p("tui.new.rules"), classes="label")
-                yield Select([(p.rule_set(name), name) for name in self._rule_sets],
-                             value=self._base,
-                             allow_blank=False, id="rules")
-                yield Static(p("tui.new.level"), classes="label")
-                level = self.settings.level if self.settings.level in LEVELS else "hard"
-                yield Select([(p.level(name), name) for name in LEVELS], value=level,
-                             allow_blank=False, id="level")
-                yield Static(p("tui.new.first"), classes="label")
-                yield Select([(p(f"tui.new.first_{who}"), who)
-                              for who in ("random", "me", "ai")],
-                             value=self.settings.first, allow_blank=False, id="first")
-                yield Static(p("tui.new.language"), classes="label")
-                yield Select([(LANGUAGE_NAMES[language], language) for language in LANGUAGES],
-                             value=self.settings.language, allow_blank=False, id="language")
-                yield Static(p("tui.new.salvo"), classes="label")
-                yield Select(self._salvo_options(rules.salvo.to_data()),
-                             value=rules.salvo.to_data(),
-                             allow_blank=False, id="salvo")
-                yield Static(p("tui.new.again"), classes="label")
-                yield Select([(p("tui.new.yes"), True), (p("tui.new.no"), False)],
-                             value=rules.shoot_again, allow_blank=False, id="shoot_again")
-                yield Static(p("tui.new.announce"), classes="label")
-                yield Select([(p(f"tui.rules.announce_{a.value}"), a.value)
-                              for a in Announcement],
-                             value=rules.announce.value, allow_blank=False, id="announce")
-                for key, role in _COUNTS:
-                    yield Static(p(f"tui.new.{key}"), classes="label")
-                    yield Input(str(rules.count(role)), restrict=r"[0-9]{0,2}", id=key)
-                yield Static("", classes="label")
-                yield Checkbox(p("tui.variant.mines_touch"), rules.mines_touch, id="mines_touch")
+            yield self.fields
             with Horizontal(id="new-buttons"):
                 yield Button(p("tui.new.start"), variant="primary", id="start")
                 yield Button(p("tui.new.cancel"), id="cancel")
@@ -104,74 +49,20 @@ class NewGameScreen(Screen[GameSettings | None]):
         yield KeyHelp(self.phrases)
 
     def on_mount(self) -> None:
-        self.query_one("#rules", Select).focus()
-
-    def _salvo_options(self, current: int | str) -> list[tuple[str, int | str]]:
-        """One shot, salvos of 2–5 and one per ship afloat, and the salvo in play."""
-        p = self.phrases
-        salvos = _SALVOS if current in _SALVOS else (*_SALVOS, current)
-        return [(p("tui.new.salvo_one") if salvo == 1
-                 else p("tui.variant.salvo_ships") if salvo == "ships"
-                 else p("tui.variant.salvo", count=salvo), salvo) for salvo in salvos]
-
-    @on(Select.Changed, "#rules")
-    def _rules_chosen(self, event: Select.Changed) -> None:
-        """A new rule set brings its own variants into the form (not the one shown at
-        first: the form opens with the variants in play)."""
-        if event.value == self._base:
-            return
-        self._base = str(event.value)
-        rules = self._rule_sets[self._base]
-        self.query_one("#salvo", Select).value = rules.salvo.to_data()
-        self.query_one("#shoot_again", Select).value = rules.shoot_again
-        self.query_one("#announce", Select).value = rules.announce.value
-        for key, role in _COUNTS:
-            self.query_one(f"#{key}", Input).value = str(rules.count(role))
-        self.query_one("#mines_touch", Checkbox).value = rules.mines_touch
-
-    @on(Select.Changed, "#salvo")
-    def _salvo_chosen(self, event: Select.Changed) -> None:
-        """A salvo ends the turn: shooting again goes off with it (it may be put back,
-        and is then refused with the reason)."""
-        if event.value != 1:
-            self.query_one("#shoot_again", Select).value = False
-
-    def chosen_rules(self) -> Rules:
-        """The rule set the form describes: the one chosen with the variants changed.
-
-        Raises :class:`~seabattle.errors.SeaBattleError` when the engine refuses them.
-        """
-        base = self._rule_sets[str(self.query_one("#rules", Select).value)]
-        wanted: dict[str, object] = {
-            "salvo": self.query_one("#salvo", Select).value,
-            "shoot_again": self.query_one("#shoot_again", Select).value,
-            "announce": self.query_one("#announce", Select).value,
-            "mines_touch": self.query_one("#mines_touch", Checkbox).value,
-        }
-        for key, _ in _COUNTS:
-            wanted[key] = int(self.query_one(f"#{key}", Input).value or 0)
-        chosen = vary(base, wanted)
-        in_play = self.settings.rules
-        # The rules in play, unchanged, keep their name (however they were made).
-        return in_play if same_rules(chosen, in_play) else chosen
+        first = self.fields.first_field()
+        if first is not None:
+            first.focus()
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
     def action_start(self) -> None:
-        """Start a game with the settings of the form, if the engine accepts them."""
+        """Start a game with the settings of the form, if the game accepts them."""
         try:
-            rules = self.chosen_rules()
+            settings = self.fields.chosen()
         except SeaBattleError as error:
             self.query_one("#message", Notice).error(self.phrases.error(error))
             return
-        language: Language = "ru" if self.query_one("#language", Select).value == "ru" else "en"
-        first = self.query_one("#first", Select).value
-        # Another language brings its own column letters, unless the rules name theirs.
-        alphabet = self.settings.alphabet if language == self.settings.language else None
-        self.dismiss(replace(self.settings, rules=rules,
-                             level=str(self.query_one("#level", Select).value),
-                             first="me" if first == "me" else "ai" if first == "ai" else "random",
-                             language=language, alphabet=alphabet))
+        self.dismiss(settings)
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

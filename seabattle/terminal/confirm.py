@@ -8,8 +8,8 @@ from textual.containers import Grid
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label
 
-from seabattle.tui.keys import KeyHelp
-from seabattle.tui.phrases import Phrasebook
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.phrases import Phrasebook
 
 
 class ConfirmScreen(ModalScreen[bool]):

@@ -20,9 +20,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from seabattle.battleship.rules import Role, ShipKind
+from seabattle.battleship.tui.marks import Mark, Marks, heat_shares
+from seabattle.battleship.tui.phrases import BattleshipPhrases
 from seabattle.coords import Coordinates
-from seabattle.tui.marks import Mark, Marks, heat_shares
-from seabattle.tui.phrases import Phrasebook
 
 SYMBOLS: dict[Mark, str] = {
     Mark.WATER: ".",
@@ -58,6 +58,20 @@ class MarkPainter(Widget):
         return {mark: self.get_component_rich_style(f"mark--{mark.value}") for mark in Mark}
 
 
+class CellMessage(Message):
+    """Something happened at ``cell`` of ``board``."""
+
+    def __init__(self, board: Board, cell: int) -> None:
+        super().__init__()
+        self.board = board
+        self.cell = cell
+
+    @property
+    def control(self) -> Board:
+        """The board it happened on."""
+        return self.board
+
+
 class Board(MarkPainter):
     """One field: lettered columns, numbered rows, a mark per cell and a cursor.
 
@@ -83,31 +97,11 @@ class Board(MarkPainter):
     heat: reactive[tuple[float, ...] | None] = reactive(None)
     """Per cell, the chance it holds a ship, drawn over open water; ``None``: no heat map."""
 
-    class CursorMoved(Message):
+    class CursorMoved(CellMessage):
         """The cursor moved to ``cell``."""
 
-        def __init__(self, board: Board, cell: int) -> None:
-            super().__init__()
-            self.board = board
-            self.cell = cell
-
-        @property
-        def control(self) -> Board:
-            """The board whose cursor moved."""
-            return self.board
-
-    class CellChosen(Message):
+    class CellChosen(CellMessage):
         """The player chose ``cell`` (Enter or a click)."""
-
-        def __init__(self, board: Board, cell: int) -> None:
-            super().__init__()
-            self.board = board
-            self.cell = cell
-
-        @property
-        def control(self) -> Board:
-            """The board the cell was chosen on."""
-            return self.board
 
     def __init__(self, coordinates: Coordinates, marks: Marks, *, focusable: bool = True,
                  show_cursor: bool = True, id: str | None = None) -> None:
@@ -278,7 +272,7 @@ class Legend(MarkPainter):
 
     SHOWN = (Mark.SHIP, Mark.HIT, Mark.SUNK, Mark.MISS, Mark.RING)
 
-    def __init__(self, phrases: Phrasebook, extra: Sequence[Mark] = (),
+    def __init__(self, phrases: BattleshipPhrases, extra: Sequence[Mark] = (),
                  id: str | None = None) -> None:
         super().__init__(id=id)
         self.phrases = phrases

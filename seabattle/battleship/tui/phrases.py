@@ -1,45 +1,22 @@
-"""How the terminal game puts things into words: the catalogue, cells, errors, rules."""
+"""Battleship's phrases on the terminal: rule sets, the computer's levels, the rules line."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from seabattle.battleship.rules import MineEffect, PerShipSalvo, Role, Rules, varied_preset
-from seabattle.coords import Bitboard, Coordinates, iter_cells
-from seabattle.errors import SeaBattleError
-from seabattle.i18n import MESSAGES, Language, Text, translate
+from seabattle.i18n import MESSAGES, Text
+from seabattle.terminal.phrases import Phrasebook
 
 
 @dataclass(frozen=True)
-class Phrasebook:
-    """Every text the app shows, in one language, naming cells in the game's alphabet."""
-
-    language: Language
-    coordinates: Coordinates
-
-    def __call__(self, key: str, /, **params: Any) -> str:
-        """The catalogue message ``key`` with ``params`` filled in."""
-        return translate(key, self.language, **params)
+class BattleshipPhrases(Phrasebook):
+    """The shell's phrasebook with Battleship's own texts."""
 
     def rule_set(self, name: str) -> str:
         """A rule set as a menu offers it: a preset's title, or a rules file's own name."""
         key = f"preset.{name}"
         return self(key) if key in MESSAGES else name
-
-    def cell(self, cell: int) -> str:
-        """A cell's name, such as ``"Б3"``."""
-        return self.coordinates.name(cell)
-
-    def cells(self, cells: Bitboard) -> str:
-        """A ship's cells as a range, first to last, such as ``"Б3–Б6"``."""
-        names = [self.cell(c) for c in iter_cells(cells)]
-        return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
-
-    def error(self, error: SeaBattleError) -> str:
-        """An engine error as a sentence, naming cells as the field does."""
-        message = self.coordinates.message(error, self.language)
-        return message[:1].upper() + message[1:]
 
     def level(self, level: str) -> str:
         """A computer level by name (strategy names, which have none, as they are)."""

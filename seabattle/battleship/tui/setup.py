@@ -14,13 +14,13 @@ from seabattle.battleship.fleet import Fleet, Ship, check_ship, remaining_kinds,
 from seabattle.battleship.rules import ShipKind
 from seabattle.battleship.session import VsComputer
 from seabattle.battleship.shapes import Shape, placements, polyominoes
+from seabattle.battleship.tui.board import Board, FleetStrip
+from seabattle.battleship.tui.marks import Mark, fleet_marks, with_ghost
+from seabattle.battleship.tui.phrases import BattleshipPhrases
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
-from seabattle.tui.board import Board, FleetStrip
-from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import Mark, fleet_marks, with_ghost
-from seabattle.tui.notice import Notice
-from seabattle.tui.phrases import Phrasebook
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.notice import Notice
 
 Offsets = frozenset[tuple[int, int]]
 """A ship's shape: its cells as ``(row, column)`` offsets from the top-left corner."""
@@ -86,7 +86,7 @@ class SetupScreen(Screen[Fleet]):
     turn: reactive[int] = reactive(0, init=False)
     """Which of the next ship's shapes the ghost takes."""
 
-    def __init__(self, session: VsComputer, phrases: Phrasebook) -> None:
+    def __init__(self, session: VsComputer, phrases: BattleshipPhrases) -> None:
         super().__init__()
         self.session = session
         self.rules = session.rules

@@ -7,7 +7,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 
 from seabattle.i18n import MESSAGES
-from seabattle.tui.phrases import Phrasebook
+from seabattle.terminal.phrases import Phrasebook
 
 
 class KeyHelp(Widget):

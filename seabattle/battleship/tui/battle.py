@@ -19,13 +19,8 @@ from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.posterior import Posterior
 from seabattle.battleship.events import Decision
 from seabattle.battleship.session import HUMAN, Told, VsComputer
-from seabattle.battleship.view import PlayerView
-from seabattle.coords import Bitboard, bit, iter_cells
-from seabattle.errors import SeaBattleError
-from seabattle.tui.board import HOTTEST, Board, FleetStrip, Legend, fit_side_by_side
-from seabattle.tui.confirm import ConfirmScreen
-from seabattle.tui.keys import KeyHelp
-from seabattle.tui.marks import (
+from seabattle.battleship.tui.board import HOTTEST, Board, FleetStrip, Legend, fit_side_by_side
+from seabattle.battleship.tui.marks import (
     Mark,
     enemy_marks,
     heat_shares,
@@ -33,8 +28,13 @@ from seabattle.tui.marks import (
     variant_marks,
     with_aimed,
 )
-from seabattle.tui.notice import Notice
-from seabattle.tui.phrases import Phrasebook
+from seabattle.battleship.tui.phrases import BattleshipPhrases
+from seabattle.battleship.view import PlayerView
+from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.errors import SeaBattleError
+from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.notice import Notice
 
 
 class BattleScreen(Screen[None]):
@@ -78,7 +78,7 @@ class BattleScreen(Screen[None]):
         Binding("ctrl+e", "stay", "tui.key.stay", priority=True),
     ]
 
-    def __init__(self, session: VsComputer, phrases: Phrasebook, opening: int) -> None:
+    def __init__(self, session: VsComputer, phrases: BattleshipPhrases, opening: int) -> None:
         super().__init__()
         self.session = session
         self.rules = session.rules

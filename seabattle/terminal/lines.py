@@ -1,0 +1,87 @@
+"""The line-by-line game's parts for any game: :class:`LineIO` and the :class:`LineGame` hook.
+
+The line-mode shell (:mod:`seabattle.plain`) owns the loop that is the same for every
+game: greeting, one game after another while the player says yes, saving the record
+(after each game, and when input ends or the player quits), and the exit status. The
+game's :class:`LineGame` plays one game on a :class:`LineIO`: no colour, no cursor
+movement, one answer a line.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Generic, TextIO
+
+from seabattle.coords import Coordinates
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import Language, Text, translate
+from seabattle.terminal.session import SessionT, SettingsT
+
+QUIT_WORDS = ("quit", "q", "выход")
+"""What a player types to stop (the game is saved)."""
+
+
+class EndOfInput(Exception):
+    """Standard input ended before the game did, or the player quit."""
+
+
+class LineIO:
+    """Text streams in one language, naming cells in the game's alphabet."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO, language: Language,
+                 coordinates: Coordinates) -> None:
+        self.input = stdin
+        self.output = stdout
+        self.language = language
+        self.coords = coordinates
+
+    def write(self, text: str) -> None:
+        """Print ``text`` as it is."""
+        self.output.write(text)
+
+    def say(self, key: str, /, **params: Any) -> None:
+        """Print a catalogue message in the game's language."""
+        self.output.write(translate(key, self.language, **params) + "\n")
+
+    def say_error(self, error: SeaBattleError) -> None:
+        """Print why something was refused, naming cells as the field does."""
+        self.say("plain.error", message=self.coords.message(error, self.language))
+
+    def tr(self, text: Text) -> str:
+        """A translatable text in the game's language."""
+        return text.render(self.language)
+
+    def ask(self, key: str, /, **params: Any) -> str:
+        """Prompt, then read one line (stripped); raises :class:`EndOfInput` at the end."""
+        self.output.write(translate(key, self.language, **params) + " ")
+        self.output.flush()
+        line = self.input.readline()
+        if not line:
+            self.output.write("\n")
+            raise EndOfInput
+        return line.strip()
+
+    @staticmethod
+    def check_quit(line: str) -> None:
+        """Raise :class:`EndOfInput` when ``line`` asks to stop (:data:`QUIT_WORDS`)."""
+        if line.lower() in QUIT_WORDS:
+            raise EndOfInput
+
+
+class LineGame(ABC, Generic[SettingsT, SessionT]):
+    """One game's part of the line-by-line game."""
+
+    @abstractmethod
+    def new_session(self, settings: SettingsT, seed: int | None) -> SessionT:
+        """A new game with ``settings`` (``seed``, when given, instead of the settings')."""
+
+    @abstractmethod
+    def welcome(self, io: LineIO, settings: SettingsT) -> None:
+        """Say what is played and how the fields read (once, before the first game)."""
+
+    @abstractmethod
+    def play(self, io: LineIO, settings: SettingsT, session: SessionT, *,
+             manual: bool) -> None:
+        """Play ``session``'s game to its end (``manual``: the player sets up by hand,
+        else automatically); raises :class:`EndOfInput` when input ends or the player
+        quits (:meth:`LineIO.check_quit`)."""

@@ -1,0 +1,40 @@
+"""How the terminal screens put things into words: the catalogue, cells and errors.
+
+A game's screens use a subclass with that game's own phrases (Battleship's rules line:
+:class:`seabattle.battleship.tui.phrases.BattleshipPhrases`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from seabattle.coords import Bitboard, Coordinates, iter_cells
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import Language, translate
+
+
+@dataclass(frozen=True)
+class Phrasebook:
+    """Every text the app shows, in one language, naming cells in the game's alphabet."""
+
+    language: Language
+    coordinates: Coordinates
+
+    def __call__(self, key: str, /, **params: Any) -> str:
+        """The catalogue message ``key`` with ``params`` filled in."""
+        return translate(key, self.language, **params)
+
+    def cell(self, cell: int) -> str:
+        """A cell's name, such as ``"Б3"``."""
+        return self.coordinates.name(cell)
+
+    def cells(self, cells: Bitboard) -> str:
+        """A piece's cells as a range, first to last, such as ``"Б3–Б6"``."""
+        names = [self.cell(c) for c in iter_cells(cells)]
+        return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
+
+    def error(self, error: SeaBattleError) -> str:
+        """An engine error as a sentence, naming cells as the field does."""
+        message = self.coordinates.message(error, self.language)
+        return message[:1].upper() + message[1:]
