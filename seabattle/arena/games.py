@@ -141,7 +141,8 @@ class ArenaGame(Protocol):
     def illegal_kind(self, state: AnyState) -> str:
         """The forfeit's name for an illegal action now (``illegal-fleet``, ``illegal-shot``)."""
 
-    def resign(self, state: AnyState, failed: Sequence[int], seed: str) -> dict[str, JSON]:
+    def end_by_forfeit(self, state: AnyState, failed: Sequence[int], seed: str
+                       ) -> dict[str, JSON]:
         """End ``state`` after the ``failed`` seats forfeited: the other seat wins, nobody
         if both failed. Returns what the record's metadata must say about it."""
 

@@ -324,7 +324,9 @@ async def play_game(players: Sequence[Player], rules: Any, *, first: int = 0,
         except Exception as error:  # any failure of a player is its loss, never ours
             await fail(seat, error)
     failed = [f.player for f in forfeits]
-    while not failed and not state.actors.over or failed and _asked_with(state, failed):
+    # Once a seat has failed, only the rest of a simultaneous move is still asked for: both
+    # sides' set-ups are wanted even when one has failed (if both fail, nobody wins).
+    while not state.actors.over and (not failed or _still_asked(state, failed)):
         actors = state.actors
         if actors.chance:
             action = chance.draw(state.chance_outcomes(), draws)
@@ -350,7 +352,7 @@ async def play_game(players: Sequence[Player], rules: Any, *, first: int = 0,
     metadata: dict[str, JSON] = {"seed": seed, "index": index}
     if forfeits:
         metadata["forfeits"] = [cast(JSON, f.to_dict()) for f in forfeits]
-        metadata.update(game.resign(state, failed, seed))
+        metadata.update(game.end_by_forfeit(state, failed, seed))
     outcome = state.outcome()
     winner = None if outcome is None else outcome.winner
     ended = "forfeit" if forfeits else game.end_word(state)
@@ -366,10 +368,9 @@ async def play_game(players: Sequence[Player], rules: Any, *, first: int = 0,
         think_seconds=(think[0], think[1]), forfeits=tuple(forfeits), record=record)
 
 
-def _asked_with(state: AnyState, failed: Sequence[int]) -> bool:
-    """Whether a seat that has not failed must still act in this simultaneous move
-    (both sides are asked for their set-up even when one has already failed)."""
-    return bool(state.actors.seats - set(failed)) and state.actors.simultaneous
+def _still_asked(state: AnyState, failed: Sequence[int]) -> bool:
+    """Whether a seat that has not failed must still act in this simultaneous move."""
+    return state.actors.simultaneous and bool(state.actors.seats - set(failed))
 
 
 # --- many games in parallel ----------------------------------------------------------

@@ -242,7 +242,8 @@ class BattleshipArena:
         """``illegal-fleet`` before the battle, ``illegal-shot`` in it."""
         return "illegal-fleet" if _battleship(state).game is None else "illegal-shot"
 
-    def resign(self, state: AnyState, failed: Sequence[int], seed: str) -> dict[str, JSON]:
+    def end_by_forfeit(self, state: AnyState, failed: Sequence[int], seed: str
+                       ) -> dict[str, JSON]:
         """A seat that failed before placing gets a stand-in fleet, so that the record
         holds a whole game; then it resigns (if both failed, nobody wins)."""
         battleship = _battleship(state)
