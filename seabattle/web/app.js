@@ -122,7 +122,6 @@ function startGame(game, key) {
   GAME = new GameClient(game, key);
 }
 
-
 class GameClient {
   constructor(game, key) {
     this.game = game; this.key = key; this.state = null; this.seq = 0; this.closed = false;
