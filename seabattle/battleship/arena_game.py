@@ -42,6 +42,7 @@ from seabattle.battleship.protocol import (
 from seabattle.battleship.protocol import Fire as FireReply
 from seabattle.battleship.record import GameRecord, PlayerInfo
 from seabattle.battleship.rules import Announcement, Rules
+from seabattle.battleship.view import PlayerView
 from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON, GameState
 
@@ -177,8 +178,9 @@ class BuiltinAgent:
         battleship = _battleship(state)
         if battleship.game is None:
             return PlaceFleet(self._place(battleship.rules, self._rng))
-        assert self._strategy is not None
-        return Fire((self._strategy.choose(battleship.game.view(seat)),))
+        view = battleship.view(seat)  # what the seat may know, through the interface
+        assert self._strategy is not None and isinstance(view, PlayerView)
+        return Fire((self._strategy.choose(view),))
 
     def observe(self, state: AnyState, seat: int, actor: int, action: Any,
                 events: Sequence[Any]) -> None:
