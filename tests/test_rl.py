@@ -12,8 +12,8 @@ gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-import seabattle.rl  # noqa: E402, F401 - registers SeaBattle-v0
-from seabattle.rl.env import ENEMY_PLANES, SeaBattleEnv  # noqa: E402
+import seabattle.rl  # noqa: E402 - registers SeaBattle-v0
+from seabattle.battleship.rl.env import ENEMY_PLANES, SeaBattleEnv  # noqa: E402
 
 SMALL = {"width": 5, "height": 5, "ships": [{"size": 3}, {"size": 2}, {"size": 1}]}
 
@@ -136,7 +136,7 @@ def test_pettingzoo_self_play() -> None:
     pytest.importorskip("pettingzoo")
     from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped]
 
-    from seabattle.rl.multi import env, raw_env
+    from seabattle.battleship.rl.multi import env, raw_env
 
     api_test(env(), num_cycles=200)
     seed_test(lambda: env(rules="classic"), num_cycles=100)
@@ -155,12 +155,14 @@ def test_environments_are_registered_per_game() -> None:
     from seabattle.rl import ENVIRONMENTS, GameEnvironments, aec_env, env_ids, register_game
 
     assert env_ids("battleship") == ["SeaBattle-v0"]
-    assert gym.spec("SeaBattle-v0").entry_point == "seabattle.rl.env:SeaBattleEnv"
+    assert gym.spec("SeaBattle-v0").entry_point == "seabattle.battleship.rl.env:SeaBattleEnv"
+    assert seabattle.rl.SeaBattleEnv is SeaBattleEnv
     game = aec_env("battleship", rules=SMALL)
     game.reset(seed=2)
     assert game.agent_selection in ("player_0", "player_1")
     # A game adds its own ids with one call (here a stand-in reusing Battleship's class).
-    register_game("toy-game", GameEnvironments(gym={"ToyGame-v0": "seabattle.rl.env:SeaBattleEnv"}))
+    register_game("toy-game", GameEnvironments(
+        gym={"ToyGame-v0": "seabattle.battleship.rl.env:SeaBattleEnv"}))
     try:
         assert env_ids("toy-game") == ["ToyGame-v0"]
         assert gym.make("ToyGame-v0", rules=SMALL).reset(seed=1)[0]["enemy"].shape == (4, 5, 5)
@@ -171,3 +173,11 @@ def test_environments_are_registered_per_game() -> None:
         gym.registry.pop("ToyGame-v0")
     with pytest.raises(UnknownGameError, match="battleship"):
         env_ids("no-such-game")
+
+
+def test_the_rl_package_imports_no_game() -> None:
+    from test_layers import import_graph
+
+    graph = import_graph()
+    assert not [(m, t) for m, targets in graph.items() if m.startswith("seabattle.rl")
+                for t in targets if t.startswith("seabattle.battleship")]

@@ -13,17 +13,20 @@ game's Gymnasium ids, so that for Battleship
 
 works; keyword arguments go to the environment. The self-play version, one agent per
 side, is :func:`aec_env` (PettingZoo's AEC API): ``aec_env("battleship")`` is
-:func:`seabattle.rl.multi.env`. Battleship's environments are
-:class:`~seabattle.rl.env.SeaBattleEnv` and :class:`~seabattle.rl.multi.SeaBattleAEC`.
+:func:`seabattle.battleship.rl.multi.env`. Battleship's environments live in its package:
+:class:`~seabattle.battleship.rl.env.SeaBattleEnv` and
+:class:`~seabattle.battleship.rl.multi.SeaBattleAEC`; this package imports no game, only
+the entry points' strings name them (``SeaBattleEnv`` is still an attribute of this
+package, found through its entry point).
 
 How a game adds its own: write its environments next to its engine (say
-``seabattle/NAME/rl_env.py``: a ``gymnasium.Env`` whose observation is built from the
+``seabattle/NAME/rl/env.py``: a ``gymnasium.Env`` whose observation is built from the
 game's view for one seat, and a PettingZoo ``AECEnv`` over its
 :class:`~seabattle.games.interface.GameState`), then add one line to
 :data:`ENVIRONMENTS` (or call :func:`register_game` from the game's package)::
 
-    "NAME": GameEnvironments(gym={"Name-v0": "seabattle.NAME.rl_env:NameEnv"},
-                             aec="seabattle.NAME.rl_env:env"),
+    "NAME": GameEnvironments(gym={"Name-v0": "seabattle.NAME.rl.env:NameEnv"},
+                             aec="seabattle.NAME.rl.multi:env"),
 
 Ids are the game's own (``SeaBattle-v0`` stays Battleship's); entry points are strings, so
 nothing of a game is imported before its environment is made.
@@ -39,7 +42,6 @@ from typing import Any
 import gymnasium
 
 from seabattle.errors import UnknownGameError
-from seabattle.rl.env import SeaBattleEnv
 
 
 @dataclass(frozen=True)
@@ -52,8 +54,9 @@ class GameEnvironments:
 
 
 ENVIRONMENTS: dict[str, GameEnvironments] = {
-    "battleship": GameEnvironments(gym={"SeaBattle-v0": "seabattle.rl.env:SeaBattleEnv"},
-                                   aec="seabattle.rl.multi:env"),
+    "battleship": GameEnvironments(
+        gym={"SeaBattle-v0": "seabattle.battleship.rl.env:SeaBattleEnv"},
+        aec="seabattle.battleship.rl.multi:env"),
 }
 """Every game's environments, by the game's registry name."""
 
@@ -86,8 +89,19 @@ def aec_env(game: str, **kwargs: Any) -> Any:
     if entry is None:
         raise UnknownGameError(name=game, known=", ".join(
             name for name, envs in ENVIRONMENTS.items() if envs.aec))
-    module, _, function = entry.partition(":")
-    return getattr(importlib.import_module(module), function)(**kwargs)
+    return _load(entry)(**kwargs)
+
+
+def _load(entry_point: str) -> Any:
+    module, _, name = entry_point.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+def __getattr__(name: str) -> Any:
+    """``SeaBattleEnv``: Battleship's Gymnasium class, as before games were registered."""
+    if name == "SeaBattleEnv":
+        return _load(ENVIRONMENTS["battleship"].gym[ENV_ID])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 for _game, _environments_of_game in list(ENVIRONMENTS.items()):

@@ -8,10 +8,10 @@ hit when the rules give another shot.
 
 - **Action space**: ``Discrete(width * height)``, the cell to fire at.
 - **Observation**: a ``Dict``: ``"observation"``, ``MultiBinary((7, height, width))``,
-  the enemy field's planes (:data:`~seabattle.rl.env.ENEMY_PLANES`) then the agent's
-  own (:data:`~seabattle.rl.env.OWN_PLANES`); ``"action_mask"``, 1 for each cell the
-  agent may fire at now (all 0 when it is not its turn), as PettingZoo's classic
-  games do.
+  the enemy field's planes (:data:`~seabattle.battleship.rl.env.ENEMY_PLANES`) then the
+  agent's own (:data:`~seabattle.battleship.rl.env.OWN_PLANES`); ``"action_mask"``, 1 for
+  each cell the agent may fire at now (all 0 when it is not its turn), as PettingZoo's
+  classic games do.
 - **Reward**: +1 to the winner and −1 to the loser when the game ends, 0 otherwise.
   An illegal action loses the game at once (``info["illegal"]``).
 - **Episode end**: both agents are terminated when a fleet is sunk.
@@ -33,9 +33,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from seabattle.battleship.game import Game, other
-from seabattle.battleship.rules import Rules
-from seabattle.coords import bit
-from seabattle.rl.env import (
+from seabattle.battleship.rl.env import (
     ENEMY_PLANES,
     OWN_PLANES,
     Placement,
@@ -46,6 +44,8 @@ from seabattle.rl.env import (
     placement_function,
     render_view,
 )
+from seabattle.battleship.rules import Rules
+from seabattle.coords import bit
 
 AGENTS = ["player_0", "player_1"]
 
