@@ -18,10 +18,15 @@ Say so in the commit message and look at the diff of the golden files. A refacto
 a speed-up or a bug fix elsewhere must leave them unchanged: if it does not,
 the change is not what it claims to be. Never regenerate to make a failing test pass
 without knowing why it failed.
+
+``tests/golden/version-1/`` keeps the same games as the format's version 1 wrote them
+(before the ``game`` field). They are never regenerated: they stand for the records people
+saved with older versions, which must keep loading unchanged.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
 from pathlib import Path
@@ -36,6 +41,7 @@ from seabattle.battleship.record import GameRecord, PlayerInfo
 from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict
 
 GOLDEN = Path(__file__).parent / "golden"
+VERSION_1 = GOLDEN / "version-1"
 LEVELS = ("hard", "medium")
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
 
@@ -107,3 +113,21 @@ def test_golden_files_are_valid_finished_games(preset: str) -> None:
 
 def test_every_golden_file_belongs_to_a_preset() -> None:
     assert {p.stem for p in GOLDEN.glob("*.json")} == set(GAMES)
+
+
+@pytest.mark.parametrize("path", sorted(VERSION_1.glob("*.json")), ids=lambda path: path.stem)
+def test_records_of_version_1_load_and_lose_nothing(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    old = json.loads(text)
+    assert old["version"] == 1 and "game" not in old
+    record = GameRecord.from_json(text)
+    assert record.game().is_over
+    # Written again, only the envelope changes: the version, and the game it belongs to.
+    assert json.loads(record.to_json()) == {**old, "version": 2, "game": "battleship"}
+    again = GameRecord.from_json(record.to_json())
+    assert again == record
+
+
+def test_version_1_records_are_there() -> None:
+    """The parametrised test above cannot fail on an empty folder; this one can."""
+    assert len(list(VERSION_1.glob("*.json"))) == 19

@@ -77,7 +77,8 @@ def test_a_resigned_game_round_trips(play: Play) -> None:
 def test_cells_are_written_in_latin_whatever_the_alphabet(play: Play) -> None:
     record = record_of(play, "custom", 3)
     data = json.loads(record.to_json())
-    assert data["format"] == FORMAT and data["version"] == VERSION
+    assert data["format"] == FORMAT and data["version"] == VERSION == 2
+    assert data["game"] == "battleship"
     cells = [c for fleet in data["fleets"] for ship in fleet for c in ship["cells"]]
     cells += [e["cell"] for e in data["events"] if e["type"] == "shot"]
     assert cells and all(c[0] in "ABCDEFG" and c[1:].isdigit() for c in cells)
@@ -151,6 +152,44 @@ def test_moves_after_the_end_are_refused(saved: dict[str, Any]) -> None:
     assert "over" in str(refused(data))
 
 
+def test_a_refusal_names_the_event_that_broke_the_rules(saved: dict[str, Any]) -> None:
+    data = copy.deepcopy(saved)
+    index = shot_indices(data, "miss")[3]
+    data["events"][index]["result"] = "hit"
+    message = str(refused(data))
+    assert f"at event {index + 1} (" in message and data["events"][index]["cell"] in message
+
+
+def test_a_record_that_stops_before_a_consequence_is_refused(play: Play) -> None:
+    rules = rules_from_dict({"base": "classic", "submarines": 2})
+    for seed in range(40):
+        game = play(rules, ("hunt", "hunt"), seed)
+        dying = [i for i, e in enumerate(game.events) if isinstance(e, Shot) and e.dying]
+        if dying:
+            break
+    else:
+        pytest.fail("no game with a dying shot")
+    data = json.loads(GameRecord.of(game).to_json())
+    del data["events"][dying[0]:]
+    assert "stops before event" in str(refused(data))
+
+
+def test_a_record_of_version_1_reads_as_before(saved: dict[str, Any]) -> None:
+    old = {key: value for key, value in saved.items() if key != "game"}
+    old["version"] = 1
+    assert GameRecord.from_json(json.dumps(old)) == GameRecord.from_json(json.dumps(saved))
+    del old["metadata"]  # optional then as now
+    assert GameRecord.from_json(json.dumps(old)).metadata == {}
+
+
+def test_a_record_of_another_game_is_refused(saved: dict[str, Any]) -> None:
+    data = copy.deepcopy(saved)
+    data["game"] = "manoeuvres"
+    assert "manoeuvres" in str(refused(data))
+    data["game"] = None
+    refused(data)
+
+
 @pytest.mark.parametrize("tamper", [
     "overlap", "touch", "bent", "missing", "extra", "off-field", "unknown-kind", "bad-cell"])
 def test_an_illegal_fleet_is_refused(saved: dict[str, Any], tamper: str) -> None:
@@ -192,14 +231,14 @@ def test_text_that_is_no_record_is_refused(text: str) -> None:
     refused(text)
 
 
-@pytest.mark.parametrize("version", [0, 2, "1", None])
+@pytest.mark.parametrize("version", [0, 3, "1", "2", 1.5, None, True])
 def test_other_versions_are_refused(saved: dict[str, Any], version: Any) -> None:
     data = copy.deepcopy(saved)
     data["version"] = version
     assert "version" in str(refused(data))
 
 
-@pytest.mark.parametrize("key", ["rules", "fleets", "players", "first", "events"])
+@pytest.mark.parametrize("key", ["rules", "fleets", "players", "first", "events", "game"])
 def test_a_missing_field_is_refused(saved: dict[str, Any], key: str) -> None:
     data = copy.deepcopy(saved)
     del data[key]
@@ -212,6 +251,7 @@ def test_a_missing_field_is_refused(saved: dict[str, Any], key: str) -> None:
     (("events", 0, "type"), "torpedo"), (("events", 0, "cell"), "A0"), (("events", 0), 7),
     (("first",), 2), (("first",), "0"), (("rules", "alphabet"), "klingon"),
     (("metadata",), [1, 2]), (("metadata",), "seed"), (("metadata",), 5),
+    (("players", 0, "level"), 3), (("players", 1), "Аня"), (("rules",), "classic"),
 ])
 def test_malformed_fields_are_refused(saved: dict[str, Any], path: tuple[Any, ...],
                                       value: Any) -> None:

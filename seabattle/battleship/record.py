@@ -1,9 +1,13 @@
-"""Game records: a whole game, finished or not, as JSON text (``docs/record-format.md``).
+"""Battleship's game records: a whole game, finished or not, as JSON text
+(``docs/record-format.md``).
 
-A record holds the rules, both fleets, who moved first, every event, who the
-players were and free-form metadata (seed, hints used). Reading a record replays
-it through :class:`~seabattle.battleship.game.Game`, so a record that breaks the rules is
-refused with a :class:`~seabattle.errors.RecordError` saying where.
+A record is the shared envelope (:mod:`seabattle.games.envelope`: format, version,
+``"game": "battleship"``, rules, players, metadata) around Battleship's own body: both
+fleets, who moved first and every event, answers included, so that people and other
+programs can read a game without replaying it. Reading a record replays it through
+:class:`~seabattle.battleship.game.Game`, so a record that breaks the rules is refused with a
+:class:`~seabattle.errors.RecordError` saying where. Records of version 1 (before the
+``game`` field) read as they always did.
 
 Cells are written as Latin names (``"A1"``) whatever alphabet the game was shown
 in, so that records read the same everywhere.
@@ -11,10 +15,9 @@ in, so that records read the same everywhere.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, cast
 
 from seabattle.battleship.events import (
     Event,
@@ -31,19 +34,21 @@ from seabattle.battleship.rules import Role, Rules, rules_from_dict
 from seabattle.battleship.shapes import Shape
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import RecordError, SeaBattleError
+from seabattle.games.envelope import (
+    DEFAULT_PLAYERS,
+    FORMAT,
+    VERSION,
+    Envelope,
+    PlayerInfo,
+)
+from seabattle.games.interface import JSON
 from seabattle.i18n import Text
 
-FORMAT = "seabattle-record"
-VERSION = 1
+__all__ = ["FORMAT", "GAME", "RECORD_BODY", "VERSION", "GameRecord", "PlayerInfo",
+           "event_from_data", "event_to_data", "fleet_from_data", "fleet_to_data"]
 
-
-@dataclass(frozen=True)
-class PlayerInfo:
-    """Who played one side: a name and, for the computer, its level."""
-
-    name: str
-    level: str | None = None
-    """The computer level or bot name; ``None`` for a person."""
+GAME = "battleship"
+"""The ``game`` of Battleship's records: the name the registry knows it by."""
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ class GameRecord:
     fleets: tuple[Fleet, Fleet]
     first: int
     events: tuple[Event, ...]
-    players: tuple[PlayerInfo, PlayerInfo] = (PlayerInfo("Player 1"), PlayerInfo("Player 2"))
+    players: tuple[PlayerInfo, PlayerInfo] = DEFAULT_PLAYERS
     metadata: Mapping[str, Any] = field(default_factory=dict)
     """Anything else worth keeping: ``seed``, ``hints`` (who asked for hints, when), …"""
 
@@ -63,7 +68,7 @@ class GameRecord:
            **metadata: Any) -> GameRecord:
         """The record of a game as it stands now."""
         return cls(game.rules, game.fleets, game.first, tuple(game.events),
-                   players or (PlayerInfo("Player 1"), PlayerInfo("Player 2")), dict(metadata))
+                   players or DEFAULT_PLAYERS, dict(metadata))
 
     def game(self, upto: int | None = None) -> Game:
         """The game replayed, up to event number ``upto`` (all by default)."""
@@ -72,59 +77,75 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as JSON text."""
+        return self.to_envelope().to_json()
+
+    def to_envelope(self) -> Envelope:
+        """The record as the shared envelope with Battleship's body."""
         names = _latin(self.rules)
-        data = {
-            "format": FORMAT,
-            "version": VERSION,
-            "rules": self.rules.to_dict(),
-            "players": [{"name": p.name, "level": p.level} for p in self.players],
+        body = {
             "first": self.first,
             "fleets": [fleet_to_data(self.rules, fleet) for fleet in self.fleets],
             "events": [_event_to_dict(e, names) for e in self.events],
-            "metadata": dict(self.metadata),
         }
-        return json.dumps(data, ensure_ascii=False, indent=1)
+        return Envelope(GAME, cast(dict[str, JSON], self.rules.to_dict()), self.players,
+                        dict(self.metadata), cast(dict[str, JSON], body))
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Read and check a record; raises :class:`RecordError` saying what is wrong."""
+        """Read and check a record (any version); raises :class:`RecordError` saying what is
+        wrong."""
+        return cls.from_envelope(Envelope.from_json(text))
+
+    @classmethod
+    def from_envelope(cls, envelope: Envelope) -> GameRecord:
+        """Battleship's record in ``envelope``, checked by replaying every event."""
+        if envelope.game != GAME:
+            raise RecordError(problem=f"a record of {envelope.game!r}, not of {GAME!r}")
+        data: dict[str, Any] = envelope.body
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(problem=f"not JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(problem=f"not a {FORMAT} file")
-        if data.get("version") != VERSION:
-            raise RecordError(
-                problem=f"version {data.get('version')!r}; this program reads {VERSION}")
-        try:
-            rules = rules_from_dict(data["rules"])
+            rules = rules_from_dict(envelope.rules)
             names = _latin(rules)
             fleets = tuple(_fleet_from_list(rules, names, f) for f in data["fleets"])
             if len(fleets) != 2:
                 raise RecordError(problem="a record has exactly two fleets")
-            players = tuple(PlayerInfo(str(p["name"]), p.get("level")) for p in data["players"])
-            if len(players) != 2:
-                raise RecordError(problem="a record has exactly two players")
             first = data["first"]
             events = tuple(_event_from_dict(e, names) for e in data["events"])
-            metadata = data.get("metadata", {})
-            if not isinstance(metadata, dict):
-                raise RecordError(problem=f"metadata must be a table, not {metadata!r}")
         except RecordError:
             raise
         except SeaBattleError as error:
             raise RecordError(problem=str(error)) from None
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise RecordError(problem=f"missing or malformed field ({error!r})") from None
-        record = cls(rules, (fleets[0], fleets[1]), first, events, (players[0], players[1]),
-                     metadata)
+        # The file does not store which ship each shot hit: the replay works it out.
+        game = _replayed(rules, (fleets[0], fleets[1]), first, events)
+        return cls(rules, (fleets[0], fleets[1]), first, tuple(game.events), envelope.players,
+                   envelope.metadata)
+
+
+RECORD_BODY = GameRecord
+"""How :mod:`seabattle.records` reads Battleship's own body (a
+:class:`~seabattle.games.envelope.RecordBodyReader`)."""
+
+
+def _replayed(rules: Rules, fleets: tuple[Fleet, Fleet], first: Any,
+              events: Sequence[Event]) -> Game:
+    """The game of a record, each event checked; a refusal names the event that broke
+    the rules."""
+    try:
+        game = Game(rules, fleets, first)
+    except SeaBattleError as error:
+        raise RecordError(problem=f"the moves break the rules: {error}") from None
+    for number, event in enumerate(events, start=1):
         try:
-            game = record.game()
+            game.apply(event)
         except SeaBattleError as error:
-            raise RecordError(problem=f"the moves break the rules: {error}") from None
-        # The file does not store which ship each shot hit; the replay has worked it out.
-        return replace(record, events=tuple(game.events))
+            raise RecordError(problem=f"the moves break the rules at event {number} "
+                                      f"({_event_to_dict(event, _latin(rules))}): {error}"
+                              ) from None
+    if not game.settled:
+        raise RecordError(problem="the moves break the rules: the record stops before "
+                                  f"event {len(events) + 1}, which the game itself makes")
+    return game
 
 
 def _latin(rules: Rules) -> Coordinates:
