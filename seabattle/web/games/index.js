@@ -21,8 +21,8 @@
 //   receive(event) → bool      a game event (logged or not); true when it was the board's,
 //                              false leaves it to the shell (chat, timeout, game_over, …)
 //   onState(state)             a fresh state, before it is drawn
-//   statusText() → text|null   the status line in the game's own phases; null: the shell's
-//                              (waiting for the opponent, the result)
+//   statusText() → text        the status line while the game is on (set-up, play); the
+//                              shell's own while waiting for the opponent and after the end
 //   rulesText() → text         the rule set in short, for the rules line and the invitation
 //   render() → {headline, controls, fields}
 //                              the page's game parts: the last move's answer (text), the
