@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from textual.app import App, ComposeResult
@@ -84,6 +85,10 @@ class ScreenSet(ABC, Generic[SettingsT, SessionT, PhrasesT]):
         to screen; call ``over`` once the game has ended (the shell shows the game-over
         screen). A screen binds ``app.choose_settings`` to open the new-game form and
         ``app.quit`` to leave."""
+
+    def css_paths(self) -> list[Path]:
+        """The game's stylesheets (Textual CSS), loaded after the shell's own."""
+        return []
 
     def work_in_hand(self, screen: Screen[Any]) -> bool:
         """Whether leaving from ``screen`` before the game has begun would lose what the

@@ -29,15 +29,16 @@ from seabattle.tui.new_game import NewGameScreen
 class SeaBattleApp(App[int]):
     """A game against the computer, full-screen; exits with status 0."""
 
-    CSS_PATH = "app.tcss"
     ENABLE_COMMAND_PALETTE = False
     # Ctrl+C quits too, as people expect (Textual would only explain how to quit).
     BINDINGS = [Binding("ctrl+q", "quit", "tui.key.quit", priority=True),
                 Binding("ctrl+c", "quit", show=False, priority=True)]
 
     def __init__(self, settings: TerminalSettings, game: str = DEFAULT_GAME) -> None:
-        super().__init__()
-        self.screens: ScreenSet[Any, Any, Any] = find_screen_set(game)
+        screens: ScreenSet[Any, Any, Any] = find_screen_set(game)
+        # The shell's styles, then the game's.
+        super().__init__(css_path=[Path(__file__).with_name("app.tcss"), *screens.css_paths()])
+        self.screens = screens
         self.settings = settings
         self.phrases: Phrasebook = self.screens.phrasebook(settings)
         # The game's own session type: its screens and tests read it as it is.

@@ -6,13 +6,14 @@ the shell through :mod:`seabattle.terminal.registry`: the set-up screen
 (:mod:`~seabattle.battleship.tui.battle`), both drawn by the widgets of
 :mod:`~seabattle.battleship.tui.board`; the fields of the new-game form
 (:mod:`~seabattle.battleship.tui.settings`) and the game-over body
-(:mod:`~seabattle.battleship.tui.result`). The classroom's own app is
+(:mod:`~seabattle.battleship.tui.result`), styled by ``battleship.tcss``. The classroom's own app is
 :mod:`~seabattle.battleship.tui.classroom`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App, ComposeResult
@@ -50,6 +51,9 @@ class BattleshipScreens(ScreenSet[GameSettings, VsComputer, BattleshipPhrases]):
                                 lambda _: over())
 
         app.push_screen(SetupScreen(session, phrases), start_battle)
+
+    def css_paths(self) -> list[Path]:
+        return [Path(__file__).with_name("battleship.tcss")]
 
     def work_in_hand(self, screen: Screen[Any]) -> bool:
         return isinstance(screen, SetupScreen) and bool(screen.placed or screen.painted)
