@@ -417,6 +417,24 @@ def test_a_submarine_fires_no_dying_shot_at_a_cell_already_fired_at() -> None:
     assert Counter(view.possible_afloat) == Counter(k for k in rules.fleet if k.role.is_vessel)
 
 
+def test_hits_next_to_a_handed_over_cell_are_no_whole_ship() -> None:
+    # Silent sinking: two hits at the edge whose only way on is a cell handed over after
+    # a mine (a ship's cell, not fired at yet) are not a whole ship, sunk.
+    rules = tiny({"ships": [{"size": 3, "name": "boat"}], "mines": 1, "announce": "none"})
+    three = ShipKind(3, "boat")
+    fleets = [fleet_of(rules, [(three, [0, 1, 2]), (MINE, [35])]),
+              fleet_of(rules, [(three, [20, 21, 22]), (MINE, [5])])]
+    game = Game(rules, fleets, 0)
+    assert game.fire(0, 5).result is ShotResult.MINE
+    game.hand_over(0, 2)
+    assert game.fire(1, 0).result is ShotResult.HIT
+    game.fire(0, 30)
+    assert game.fire(1, 1).result is ShotResult.HIT
+    view = game.view(1)
+    assert view.given == bit(2) and view.closed_groups == ()
+    assert view.open_hits == bit(0) | bit(1)
+
+
 def test_a_submarine_may_touch_ships_but_a_mine_may_not() -> None:
     rules = tiny({"submarines": 1, "mines": 1})
     two = ShipKind(2, "boat")

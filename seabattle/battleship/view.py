@@ -171,13 +171,13 @@ class PlayerView:
     @cached_property
     def closed_groups(self) -> tuple[Bitboard, ...]:
         """Where sinkings are not announced (and ships never share a side): the groups
-        of hits that no ship of the fleet could extend into an unknown cell, each a
-        whole sunk ship."""
+        of hits that no ship of the fleet could extend into an unknown cell (or a cell
+        handed over after a mine: a ship's, not fired at yet), each a whole sunk ship."""
         if self.rules.announce is not Announcement.NONE or not _sunk_cells_certain_shape(
                 self.rules):
             return ()
         grid = self.rules.grid
-        unknown = self.unknown
+        unknown = self.unknown | self.given
         kinds = [kind for kind in dict.fromkeys(self.rules.fleet)
                  if kind.role.is_vessel and kind.shape.is_listed]
         closed = []
