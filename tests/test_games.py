@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seabattle.battleship.definition import DEFINITION as BATTLESHIP
@@ -190,3 +190,66 @@ def test_a_command_refuses_a_registered_game_it_cannot_play_yet(
         unregister("battleship-copy")
     assert "does not play battleship-copy yet; it plays: battleship" in capsys.readouterr().err
     assert "battleship-copy" not in game_names()
+
+
+def _message_for(rules: Any, action: Any) -> tuple[str, dict[str, Any]]:
+    """The client message (docs/web-protocol.md) a browser sends for ``action``."""
+    from seabattle.battleship.cell_lists import cell_lists_in_rules_order
+    from seabattle.battleship.definition import Decide, MoveShip
+    from seabattle.coords import iter_cells
+
+    if isinstance(action, PlaceFleet):
+        return "place", {"ships": [list(s) for s in cell_lists_in_rules_order(
+            rules, action.fleet)]}
+    if isinstance(action, Fire):
+        if len(action.cells) == 1:
+            return "fire", {"cell": action.cells[0]}
+        return "fire_salvo", {"cells": list(action.cells)}
+    if isinstance(action, Decide):
+        return "decide", {"cell": action.cell}
+    assert isinstance(action, MoveShip)
+    if action.cells is None:
+        return "decide", {"stay": True}
+    return "decide", {"cells": list(iter_cells(action.cells))}
+
+
+@settings(max_examples=12)  # whole games with three states a move: a few rule sets suffice
+@given(seed=st.integers(0, 2**32), rules_index=st.integers(0, len(BATTLESHIP_RULES) - 1))
+def test_battleship_s_host_reads_every_move_and_tells_each_audience_only_its_part(
+        seed: int, rules_index: int) -> None:
+    # What the server's rooms take from a game (seabattle/games/hosting.py), on random
+    # whole games: each move read back from its client message, every projection and state
+    # plain JSON, and no seat's or spectator's state showing a fleet not theirs before the end.
+    rules = BATTLESHIP_RULES[rules_index]
+    host = BATTLESHIP.host()
+    assert host is not None and host.levels[0] == "hard"
+    rng = random.Random(seed)
+    state = BATTLESHIP.new_state(rules)
+    first = rng.randrange(2)
+    for _step in range(2000):
+        if state.actors.over:
+            break
+        if state.actors.chance:
+            state.apply_chance(DrawFirst(first))
+            continue
+        seat = rng.choice(sorted(state.actors.seats))
+        action = state.random_action(seat, rng)
+        kind, data = _message_for(rules, action)
+        assert host.intent(state, host.phase(state), seat, kind, data) == action
+        events = state.apply(seat, action)
+        told = host.project(state, seat, action, events, auto=False)
+        json.dumps([told.public, told.private[0], told.private[1], told.private[None],
+                    host.due(state), host.events_of(rules, events)])
+        assert host.stored_events(rules, host.events_of(rules, events)) == \
+            host.events_of(rules, events)
+        for audience in (0, 1, None):
+            seen = host.snapshot(state, audience, "ru", over=False)
+            json.dumps(seen)
+            boards: Any = seen["boards"]
+            for owner in SEATS:
+                assert (boards[owner]["ships"] is None) == (
+                    owner != audience or state.fleets[owner] is None)
+    assert state.actors.over
+    over = host.game_over(state)
+    assert len(over["fleets"]) == 2  # type: ignore[arg-type]
+    assert json.loads(host.record(state, ("a", "b"), None, "g", "fleet_sunk"))["events"]

@@ -6,6 +6,7 @@ Driven through Starlette's TestClient (HTTP and WebSocket), over a SQLite file i
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any, cast
@@ -713,3 +714,353 @@ def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name:
     again = Hub(SQLiteStore(db)).room(name)
     assert again.seq == room.seq
     assert again.snapshot(0, "en", 6000.0)["boards"] == room.snapshot(0, "en", 6000.0)["boards"]
+
+
+# --- any registered game: a toy game hosted with no change to the server ------------------
+
+def _odds_game() -> Any:
+    """A toy game for the server's sake: both seats pick a secret number at once (hidden),
+    chance draws who guesses first, then the seats take turns guessing the other's number;
+    a right guess wins. Its rules are the count of numbers (``top``)."""
+    import json as json_module
+    import random as random_module
+    from collections.abc import Mapping, Sequence
+    from dataclasses import dataclass
+    from fractions import Fraction
+
+    from seabattle.errors import NotYourMoveError, SeaBattleError
+    from seabattle.games.hosting import SETUP, ComputerSeat, GameHost, Told
+    from seabattle.games.interface import (
+        CHANCE,
+        JSON,
+        Actors,
+        ChanceOutcome,
+        GameDefinition,
+        GameState,
+        Move,
+        Outcome,
+    )
+    from seabattle.i18n import Language, Text
+
+    @dataclass(frozen=True)
+    class Pick:
+        number: int
+
+    @dataclass(frozen=True)
+    class Guess:
+        number: int
+
+    @dataclass(frozen=True)
+    class First:
+        seat: int
+
+    @dataclass(frozen=True)
+    class GiveUp:
+        pass
+
+    Action = Pick | Guess | First | GiveUp
+
+    class OddsState(GameState[Action, dict[str, JSON], dict[str, JSON]]):
+        def __init__(self, top: int) -> None:
+            self.top = top
+            self.secrets: list[int | None] = [None, None]
+            self.turn: int | None = None
+            self.guesses: list[tuple[int, int]] = []
+            self.result: Outcome | None = None
+            self._log: list[Move[Action]] = []
+
+        @property
+        def log(self) -> Sequence[Move[Action]]:
+            return self._log
+
+        @property
+        def actors(self) -> Actors:
+            if self.result is not None:
+                return Actors()
+            waiting = [s for s in (0, 1) if self.secrets[s] is None]
+            if waiting:
+                return Actors.of(waiting)
+            return Actors.of_chance() if self.turn is None else Actors.seat(self.turn)
+
+        def check(self, seat: int, action: Action) -> None:
+            if isinstance(action, GiveUp) and not self.actors.over:
+                return
+            if seat not in self.actors.seats or isinstance(action, First) or (
+                    isinstance(action, Pick) != (self.turn is None)):
+                raise NotYourMoveError(seat=seat + 1)
+            if not 0 <= action.number < self.top:
+                raise SeaBattleError("web.error.field", field="number", expected="0…top")
+
+        def legal_actions(self, seat: int) -> Sequence[Action] | None:
+            if seat not in self.actors.seats:
+                return []
+            kind = Pick if self.turn is None else Guess
+            return [kind(n) for n in range(self.top)]
+
+        def random_action(self, seat: int, rng: random_module.Random) -> Action:
+            listed = self.legal_actions(seat)
+            if not listed:
+                raise NotYourMoveError(seat=seat + 1)
+            return rng.choice(list(listed))
+
+        def apply(self, seat: int, action: Action) -> list[dict[str, JSON]]:
+            self.check(seat, action)
+            self._log.append(Move(seat, action))
+            if isinstance(action, GiveUp):
+                self.result = Outcome(1 - seat, Text("outcome.resigned"))
+                return [{"gave_up": seat}]
+            if isinstance(action, Pick):
+                self.secrets[seat] = action.number
+                return [{"picked": seat}]
+            assert isinstance(action, Guess)
+            right = action.number == self.secrets[1 - seat]
+            self.guesses.append((seat, action.number))
+            if right:
+                self.result = Outcome(seat, Text("outcome.guessed"))
+            else:
+                self.turn = 1 - seat
+            return [{"guessed": seat, "number": action.number, "right": right}]
+
+        def chance_outcomes(self) -> Sequence[ChanceOutcome[Action]]:
+            if not self.actors.chance:
+                return []
+            return [ChanceOutcome(First(s), Fraction(1, 2)) for s in (0, 1)]
+
+        def apply_chance(self, action: Action) -> list[dict[str, JSON]]:
+            assert isinstance(action, First) and self.actors.chance
+            self.turn = action.seat
+            self._log.append(Move(CHANCE, action))
+            return [{"first": action.seat}]
+
+        def view(self, seat: int | None) -> dict[str, JSON]:
+            return {"secret": None if seat is None else self.secrets[seat], "turn": self.turn,
+                    "guesses": [[s, n] for s, n in self.guesses]}
+
+        def outcome(self) -> Outcome | None:
+            return self.result
+
+    class Computer(ComputerSeat[OddsState, Action]):
+        def __init__(self) -> None:
+            self.tried = 0
+
+        def act(self, state: OddsState, seat: int) -> Action | None:
+            if seat not in state.actors.seats:
+                return None
+            if state.turn is None:
+                return Pick(state.top - 1)
+            self.tried += 1
+            return Guess(self.tried - 1)
+
+    class OddsHost(GameHost[OddsState, int, Action, dict[str, JSON]]):
+        intents = ("pick", "guess")
+        levels = ("plain",)
+
+        def new_state(self, rules: int, first: int, created: Mapping[str, JSON]) -> OddsState:
+            return OddsState(rules)
+
+        def lobby_rules(self, request: Mapping[str, JSON]) -> int:
+            top = request.get("top", 3)
+            assert isinstance(top, int)
+            return top
+
+        def lobby_options(self) -> dict[str, JSON]:
+            return {"tops": [3, 10]}
+
+        def intent(self, state: OddsState, phase: str, seat: int, kind: str,
+                   data: Mapping[str, JSON]) -> Action:
+            number = data.get("number")
+            if not isinstance(number, int):
+                raise SeaBattleError("web.error.field", field="number", expected="integer")
+            if phase != (SETUP if kind == "pick" else "guessing"):
+                raise SeaBattleError("web.error.phase", action=kind, phase=phase)
+            return Pick(number) if kind == "pick" else Guess(number)
+
+        def resign(self) -> Action:
+            return GiveUp()
+
+        def computer(self, rules: int, level: str, game_id: str) -> Computer:
+            return Computer()
+
+        def timeout_action(self, state: OddsState, seat: int,
+                           rng: random_module.Random) -> Action | None:
+            return None
+
+        def suggestion(self, rules: int, action: Action) -> dict[str, JSON]:
+            assert isinstance(action, Pick)
+            return {"type": "pick_suggestion", "number": action.number}
+
+        def phase(self, state: OddsState) -> str:
+            return SETUP if None in state.secrets or state.turn is None else "guessing"
+
+        def ready(self, state: OddsState, seat: int) -> bool:
+            return state.secrets[seat] is not None
+
+        def events_of(self, rules: int, events: Sequence[dict[str, JSON]]) -> list[JSON]:
+            return list(events)
+
+        def stored_events(self, rules: int, stored: Sequence[JSON]) -> list[JSON]:
+            return list(stored)
+
+        def project(self, state: OddsState, seat: int, action: Action,
+                    events: Sequence[dict[str, JSON]], auto: bool) -> Told:
+            told = Told()
+            for event in events:
+                if "picked" in event:
+                    told.public.append({"type": "picked", "seat": event["picked"]})
+                    told.private[seat].append({"type": "my_pick", "number": state.secrets[seat]})
+                elif "guessed" in event:
+                    told.public.append({"type": "guessed", **event})
+                elif "first" in event:
+                    told.public.append({"type": "first", "seat": event["first"]})
+            return told
+
+        def due(self, state: OddsState) -> list[dict[str, JSON]]:
+            return []
+
+        def snapshot(self, state: OddsState, audience: int | None, language: Language,
+                     over: bool) -> dict[str, JSON]:
+            return {**state.view(audience), "to_move": state.turn,
+                    "secrets": list(state.secrets) if over else None}
+
+        def game_over(self, state: OddsState) -> dict[str, JSON]:
+            return {"secrets": list(state.secrets)}
+
+        def record(self, state: OddsState, players: tuple[str, str], level: str | None,
+                   game_id: str, reason: str) -> str:
+            return json_module.dumps({"game": "odds", "log": ODDS.log_to_data(state.top,
+                                                                               state.log)})
+
+        def error_message(self, rules: int, error: SeaBattleError, language: Language) -> str:
+            return error.message(language)
+
+        def legacy_move(self, rules: int, state: OddsState,
+                        entry: Mapping[str, JSON]) -> Action | None:
+            return None
+
+    class OddsDefinition(GameDefinition[int, Action, dict[str, JSON], dict[str, JSON]]):
+        name = "odds"
+        title = Text("rules.own_name", {"name": "Odds"})
+
+        def default_rules(self) -> int:
+            return 3
+
+        def rules_from_data(self, data: Mapping[str, JSON]) -> int:
+            top = data["top"]
+            assert isinstance(top, int)
+            return top
+
+        def rules_to_data(self, rules: int) -> dict[str, JSON]:
+            return {"name": "odds", "top": rules}
+
+        def rules_title(self, rules: int) -> Text:
+            return Text("rules.own_name", {"name": f"odds 0…{rules - 1}"})
+
+        def new_state(self, rules: int) -> OddsState:
+            return OddsState(rules)
+
+        def action_to_data(self, rules: int, action: Action) -> dict[str, JSON]:
+            if isinstance(action, First):
+                return {"action": "first", "seat": action.seat}
+            if isinstance(action, GiveUp):
+                return {"action": "give_up"}
+            return {"action": type(action).__name__.lower(), "number": action.number}
+
+        def action_from_data(self, rules: int, data: Mapping[str, JSON]) -> Action:
+            kind, number = data["action"], data.get("number", data.get("seat"))
+            if kind == "give_up":
+                return GiveUp()
+            assert isinstance(number, int)
+            return {"pick": Pick, "guess": Guess, "first": First}[str(kind)](number)
+
+        def event_to_data(self, rules: int, event: dict[str, JSON]) -> dict[str, JSON]:
+            return event
+
+        def view_to_data(self, view: dict[str, JSON]) -> dict[str, JSON]:
+            return view
+
+        def host(self) -> OddsHost:
+            return HOST
+
+    HOST = OddsHost()
+    ODDS = OddsDefinition()
+    return ODDS
+
+
+@pytest.fixture
+def odds() -> Any:
+    from seabattle.games.registry import register, unregister
+
+    game = _odds_game()
+    register(game)
+    yield game
+    unregister(game.name)
+
+
+def test_a_game_registered_elsewhere_is_hosted_by_the_same_rooms(db: Path, odds: Any) -> None:
+    # Nothing of the server knows this game: the lobby, seats, hidden simultaneous set-up,
+    # chance, turns, spectators, chat, the end, restarts and rematches all go through the
+    # game interface and the game's host.
+    with TestClient(create_app(db)) as client:
+        assert client.get("/api/options").json()["games"]["odds"]["tops"] == [3, 10]
+        game, joined = private_pair(client, game="odds", top=3)
+        gid = game["game"]
+        keys: list[dict[str, str]] = [{"token": game["token"]}, {"token": joined["token"]},
+                                      {"watch": game["watch"]}]
+        with contextlib.ExitStack() as stack:
+            a, b, watcher = (hello(stack.enter_context(client.websocket_connect("/ws")), gid,
+                                   str(n), **key) for n, key in enumerate(keys))
+            assert (a.state["game_name"], a.state["phase"], a.state["title"]) == (
+                "odds", "setup", "odds 0…2")
+            a.send({"type": "random_fleet"})
+            assert 0 <= a.until("pick_suggestion")["number"] < 3
+            assert a.error({"type": "guess", "number": 1})["code"] == "web.error.phase"
+            assert a.error({"type": "pick"})["code"] == "web.error.field"
+            a.send({"type": "pick", "number": 1})
+            assert a.until("my_pick")["number"] == 1
+            b.send({"type": "chat", "phrase": "chat.good_luck"})
+            b.send({"type": "pick", "number": 2})
+            first = watcher.until("first")["seat"]  # chance's draw, logged like a move
+            assert watcher.until("state")["secret"] is None
+            peers, secrets, guesses = {0: a, 1: b}, {0: 1, 1: 2}, {0: 0, 1: 0}
+            mover = first
+            while True:
+                peers[mover].send({"type": "guess", "number": guesses[mover]})
+                event = peers[mover].until("guessed", guessed=mover, number=guesses[mover])
+                if event["right"]:
+                    break
+                guesses[mover] += 1
+                mover = 1 - mover
+            over = watcher.until("game_over")
+            assert over["winner"] == mover and over["reason"] == "guessed"
+            assert over["secrets"] == [1, 2] and secrets[1 - mover] == guesses[mover]
+            for message in watcher.received[:watcher.received.index(over)]:
+                assert "number" not in message or message["type"] == "guessed", message
+            assert all(m.get("type") != "my_pick" for m in b.received if m.get("number") == 1)
+            record = client.get(f"/api/games/{gid}/record").json()
+            assert record["log"][0] == {"actor": 0, "action": "pick", "number": 1}
+            a.send({"type": "rematch"})
+            b.send({"type": "rematch"})
+            rematch = a.until("rematch_started")["game"]
+    with TestClient(create_app(db)) as fresh:
+        room = fresh.app.state.hub.room(gid)  # type: ignore[attr-defined]
+        assert room.result.to_data() == {"winner": mover, "reason": "guessed"}
+        assert room.next_game == rematch and room.state.guesses
+        again = fresh.app.state.hub.room(rematch)  # type: ignore[attr-defined]
+        assert again.phase == "setup" and again.definition is odds
+
+
+def test_a_registered_game_against_the_computer(client: TestClient, odds: Any) -> None:
+    game = new_game(client, game="odds", mode="computer", level="plain")
+    with client.websocket_connect("/ws") as ws:
+        me = hello(ws, game["game"], "me", token=game["token"])
+        assert me.state["players"][1] == {**me.state["players"][1], "ready": True,
+                                          "computer": True}
+        me.send({"type": "pick", "number": 0})
+        state = me.until("state")
+        while state["phase"] != "over":
+            if state["to_move"] == 0:
+                me.send({"type": "guess", "number": 2})  # the computer picks the top
+            state = me.until("state")
+        assert state["result"]["winner"] in (0, 1)
+    refused = client.post("/api/games", json={"game": "chess", "mode": "private"})
+    assert refused.json()["code"] == "web.error.field"

@@ -28,6 +28,7 @@ if not CHROMIUM.exists():
                 "(run scripts/install-browser.sh)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from seabattle.coords import iter_cells  # noqa: E402
 from seabattle.server.store import SQLiteStore  # noqa: E402
 
 TIMEOUT_MS = 15_000
@@ -63,20 +64,25 @@ class Server:
             self.process.wait(10)
             self.process = None
 
-    def fleets(self, game: str) -> list[list[list[int]]]:
-        """Both fleets of a game, read from the store (for aiming only)."""
+    def room(self, game: str) -> Any:
+        """The game's room, read from the store as the server reads it (entries of any age)."""
+        from seabattle.server.rooms import Room
+
         store = SQLiteStore(self.db)
         try:
             log = store.load(game) or []
         finally:
             store.close()
-        fleets: list[list[list[int]]] = [[], []]
-        for entry in log:
-            if entry["type"] == "created" and "computer_fleet" in entry:
-                fleets[1] = entry["computer_fleet"]
-            if entry["type"] == "fleet":
-                fleets[entry["seat"]] = entry["ships"]
-        return fleets
+        return Room.restore(game, log, 0.0)
+
+    def fleets(self, game: str) -> list[list[list[int]]]:
+        """Both fleets of a game as placed, read from the store (for aiming only)."""
+        from seabattle.battleship.cell_lists import cell_lists_in_rules_order
+
+        state = self.room(game).state
+        return [[] if fleet is None else [list(cells) for cells in
+                                          cell_lists_in_rules_order(state.rules, fleet)]
+                for fleet in state.fleets]
 
 
 @pytest.fixture
@@ -483,21 +489,11 @@ def test_placed_ships_turn_and_move_while_others_wait_in_the_dock(browser: Any,
 def targets(server: Server, game: str, seat: int) -> list[int]:
     """The cells of ``seat``'s ships and submarines where they are now (the Dutchman moves);
     never mines or minesweepers."""
-    from seabattle.battleship.rules import rules_from_dict
-
-    store = SQLiteStore(server.db)
-    try:
-        log = store.load(game) or []
-    finally:
-        store.close()
-    roles = [kind.role.value for kind in rules_from_dict(log[0]["rules"]).fleet]
-    fleet = server.fleets(game)[seat]
-    for entry in log:
-        moved = entry["type"] == "decide" and isinstance(entry["choice"], list)
-        if moved and entry["seat"] == seat:
-            fleet = [entry["choice"]]  # the Flying Dutchman, alone in its fleet, moved
-    return [c for ship, role in zip(fleet, roles, strict=True) if role in ("ship", "submarine")
-            for c in ship]
+    state = server.room(game).state
+    fleet = state.game.position(seat) if state.game is not None else state.fleets[seat]
+    return sorted(c for ship in (fleet.ships if fleet is not None else ())
+                  if ship.kind.role.value in ("ship", "submarine")
+                  for c in iter_cells(ship.cells))
 
 
 def act(page: Any, server: Server, game: str, seat: int) -> bool:
