@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from seabattle.battleship.definition import BattleshipDefinition
 from seabattle.battleship.events import Handover, Shot
 from seabattle.battleship.record import GameRecord
+from seabattle.battleship.terminal.replay import REPLAY_TEXT as BATTLESHIP_REPLAY_TEXT
+from seabattle.cli import main
+from seabattle.commands.replay import register_replay_text, unregister_replay_text
+from seabattle.coords import Alphabet
+from seabattle.games.chance import draw
+from seabattle.games.registry import find_game, register, unregister
+from seabattle.i18n import Language
+from seabattle.records import Record, record_of_log, write_record
 
 LATIN = "ABCDEFGHIJ"
 EVERY_CELL = [f"{c}{r}" for r in range(1, 11) for c in LATIN]
@@ -116,6 +128,112 @@ def test_replay_refuses_a_tampered_record(tmp_path: Path, tamper: str) -> None:
     done = seabattle("replay", str(record), "--all", "--lang", "en")
     assert done.returncode == 2
     assert "invalid game record" in done.stderr
+
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.mark.parametrize("game", ["classic", "variant-minesweepers", "flying-dutchman"])
+def test_replay_shows_a_record_of_version_2_as_of_version_1(game: str) -> None:
+    shown = {version: seabattle("replay", str(path), "--all", "--lang", "ru").stdout
+             for version, path in (("1", GOLDEN / "version-1" / f"{game}.json"),
+                                   ("2", GOLDEN / f"{game}.json"))}
+    assert shown["1"] == shown["2"]
+    assert shown["2"].startswith("hard (hard)") and "Начало партии." in shown["2"]
+    assert "Победил" in shown["2"]
+
+
+POND = {"name": "pond", "width": 6, "height": 5, "ships": [{"size": 3}, {"size": 1, "count": 2}]}
+
+
+def battleship_played(seed: int) -> tuple[Any, Any]:
+    """A whole game of Battleship on a small field played through the interface with random
+    moves: the definition's state and its rules."""
+    game = find_game("battleship")
+    rules = game.rules_from_data(POND)
+    rng = random.Random(seed)
+    state = game.new_state(rules)
+    while not state.actors.over:
+        if state.actors.chance:
+            state.apply_chance(draw(state.chance_outcomes(), rng))
+        else:
+            seat = min(state.actors.seats)
+            state.apply(seat, state.random_action(seat, rng))
+    return state, rules
+
+
+def replayed(path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    status = main(["replay", str(path), "--all", "--lang", "en"])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_replay_shows_a_battleship_log_as_its_events(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    state, rules = battleship_played(6)
+    as_log, as_events = tmp_path / "log.json", tmp_path / "events.json"
+    as_log.write_text(write_record(record_of_log(find_game("battleship"), rules, state.log)),
+                      encoding="utf-8")
+    as_events.write_text(GameRecord.of(state.game).to_json(), encoding="utf-8")
+    assert "log" in json.loads(as_log.read_text(encoding="utf-8"))
+    status, shown, _ = replayed(as_events, capsys)
+    assert status == 0 and shown.count(" won.") == 1
+    assert replayed(as_log, capsys) == (0, shown, "")
+
+
+class Renamed(BattleshipDefinition):
+    """A game registered by a test, as a game outside the package would be."""
+
+    name = "battleship-copy"
+
+
+class LogText:
+    """A game's own replay text: the log's moves as data, the spectator's view of each."""
+
+    def __init__(self, record: Record, language: Language, alphabet: Alphabet | None) -> None:
+        self.record, self.log = record, record.log or ()
+        self.header = f"{record.game.name}: {len(self.log)} moves ({language})"
+        self.count = len(self.log)
+
+    def frame(self, position: int) -> str:
+        game = self.record.game
+        state = game.replay(self.record.rules, self.log[:position])
+        return f"position {position}: {game.view_to_data(state.view(None))['phase']}"
+
+
+@pytest.fixture
+def registered() -> Iterator[str]:
+    register(Renamed())
+    try:
+        yield Renamed.name
+    finally:
+        unregister(Renamed.name)
+        unregister_replay_text(Renamed.name)
+
+
+def test_replay_shows_a_registered_game_through_its_own_replay_text(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], registered: str) -> None:
+    state, rules = battleship_played(2)
+    path = tmp_path / "copy.json"
+    path.write_text(write_record(record_of_log(find_game(registered), rules, state.log)),
+                    encoding="utf-8")
+    status, _, refused = replayed(path, capsys)
+    assert status == 2
+    assert "seabattle replay does not play battleship-copy yet; it plays: battleship" in refused
+
+    register_replay_text(registered, LogText)
+    status, shown, _ = replayed(path, capsys)
+    count = len(state.log)
+    assert status == 0
+    # Both fleets placed, then the lot: the battle begins at position 3.
+    assert shown.splitlines() == [f"battleship-copy: {count} moves (en)",
+                                  *(f"position {n}: setup" for n in range(3)),
+                                  *(f"position {n}: battle" for n in range(3, count + 1))]
+
+    register_replay_text(registered, BATTLESHIP_REPLAY_TEXT)  # Battleship's text serves it too
+    original = tmp_path / "original.json"
+    original.write_text(GameRecord.of(state.game).to_json(), encoding="utf-8")
+    assert replayed(path, capsys) == replayed(original, capsys)
 
 
 def test_plain_salvo_game_to_the_end(tmp_path: Path) -> None:

@@ -1,19 +1,83 @@
-"""``seabattle replay FILE``: step through a saved game, both fleets shown."""
+"""``seabattle replay FILE``: step through a saved game of any game.
+
+The record is read through :mod:`seabattle.records` (which finds its game in the
+registry); how a position looks in text is the game's own: its module named in
+:data:`REPLAY_TEXTS` (or given to :func:`register_replay_text`) exposes a
+``REPLAY_TEXT`` (:class:`ReplayText`). This command only steps through the positions.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
-from seabattle.battleship.events import Resignation, Shot
-from seabattle.battleship.narration import describe, shot_answer
-from seabattle.battleship.record import GameRecord
-from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
-from seabattle.errors import RecordError
-from seabattle.i18n import translate
-from seabattle.plain import render_fields
+from seabattle.coords import Alphabet
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import Language, translate
+from seabattle.records import Record, read_record_file
+
+if TYPE_CHECKING:
+    from seabattle.battleship.record import GameRecord
+
+
+class Replay(Protocol):
+    """One record, ready to be shown: a header, then positions 0 (the start) to
+    :attr:`count` (after the last move)."""
+
+    @property
+    def header(self) -> str:
+        """The line above the first position (who played, on which rules)."""
+
+    @property
+    def count(self) -> int:
+        """The number of moves."""
+
+    def frame(self, position: int) -> str:
+        """The text of one position: the move that led to it, the board, and at the end
+        the result."""
+
+
+class ReplayText(Protocol):
+    """A game's way of showing its records in text."""
+
+    def __call__(self, record: Record, language: Language, alphabet: Alphabet | None
+                 ) -> Replay:
+        """``record`` shown in ``language``, cells in ``alphabet`` (``None``: the rules')."""
+
+
+REPLAY_TEXTS: dict[str, str] = {
+    "battleship": "seabattle.battleship.terminal.replay",
+}
+"""Each game's replay in text: game name → a module of its package with ``REPLAY_TEXT``,
+imported only when a record of that game is replayed."""
+
+_registered: dict[str, ReplayText] = {}
+
+
+def register_replay_text(game: str, text: ReplayText) -> None:
+    """Show records of ``game`` with ``text`` (a game registered from outside the package)."""
+    _registered[game] = text
+
+
+def unregister_replay_text(game: str) -> None:
+    """Forget what :func:`register_replay_text` gave."""
+    _registered.pop(game, None)
+
+
+def find_replay_text(game: str) -> ReplayText:
+    """How records of ``game`` are shown; a game that brings no replay text is refused
+    with a translated error naming the games that do."""
+    if game in _registered:
+        return _registered[game]
+    if game not in REPLAY_TEXTS:
+        raise SeaBattleError("error.game_not_in_command", command="replay", game=game,
+                             known=", ".join(sorted(set(REPLAY_TEXTS) | set(_registered))))
+    text: ReplayText = importlib.import_module(REPLAY_TEXTS[game]).REPLAY_TEXT
+    return text
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,53 +93,28 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def read_record(path: Path) -> GameRecord:
-    """Read a record file; unreadable files raise :class:`RecordError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise RecordError("error.record_file", path=str(path), problem=str(error)) from None
-    return GameRecord.from_json(text)
+    """A Battleship record in a file, for ``seabattle analyze`` (Battleship's only);
+    unreadable files, and records of other games, raise a translated error."""
+    record = read_record_file(path)
+    if record.log is not None or record.game.name != "battleship":
+        raise SeaBattleError("error.game_not_in_command", command="analyze",
+                             game=record.game.name, known="battleship")
+    return record.body  # type: ignore[return-value]  # Battleship's own body: a GameRecord
 
 
 def run(args: argparse.Namespace) -> int:
     """Show the record step by step (or all at once with ``--all``)."""
-    record = read_record(args.record)
+    record = read_record_file(args.record)
     language = chosen_language(args.lang)
-    settings = GameSettings(record.rules, language=language,
-                            alphabet=chosen_alphabet(args.alphabet))
-    coords = settings.coordinates()
-    names = [p.name if p.level is None else f"{p.name} ({p.level})" for p in record.players]
-    count = len(record.events)
+    replay = find_replay_text(record.game.name)(record, language,
+                                                chosen_alphabet(args.alphabet))
     out = sys.stdout
-    out.write(translate("replay.header", language, first=names[0], second=names[1],
-                        rules=record.rules.name, count=count) + "\n")
+    out.write(replay.header + "\n")
     position = 0
     while True:
-        game = record.game(position)
-        if position == 0:
-            out.write(translate("replay.start", language) + "\n")
-        else:
-            event = record.events[position - 1]
-            who = names[event.player]
-            if isinstance(event, Resignation):
-                line = translate("replay.resign", language, number=position, count=count,
-                                 player=who)
-            elif isinstance(event, Shot) and not event.dying:
-                answer = shot_answer(event, record.fleets).render(language)
-                line = translate("replay.move", language, number=position, count=count, player=who,
-                                 cell=coords.name(event.cell), answer=answer)
-            else:
-                line = translate("replay.event", language, number=position, count=count,
-                                 player=who, what=describe(event, record.fleets, coords))
-            out.write(line + "\n")
-        out.write(render_fields(game.view(0), settings, reveal=record.fleets[1],
-                                titles=(names[0], names[1])) + "\n")
-        if position == count:
-            winner = game.winner
-            out.write((translate("replay.result", language, player=names[winner])
-                       if winner is not None else translate("replay.unfinished", language)) + "\n")
+        out.write(replay.frame(position) + "\n")
         if args.all:
-            if position == count:
+            if position == replay.count:
                 return 0
             position += 1
             continue
@@ -87,4 +126,4 @@ def run(args: argparse.Namespace) -> int:
         if answer.strip().lower() == "b":
             position = max(0, position - 1)
         else:
-            position = min(count, position + 1)
+            position = min(replay.count, position + 1)
