@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from seabattle.errors import SeaBattleError
+from seabattle.games.interface import JSON
 from seabattle.games.registry import DEFAULT_GAME, find_game, game_names
 from seabattle.i18n import MESSAGES, Language
 from seabattle.server import classroom
@@ -37,6 +38,7 @@ from seabattle.server.messages import (
     parse_client_message,
     parse_new_game,
 )
+from seabattle.server.pubsub import Note
 from seabattle.server.rooms import WATCHER, Room
 from seabattle.server.service import Hub
 from seabattle.server.store import SQLiteStore, Store
@@ -47,7 +49,7 @@ log = logging.getLogger("seabattle.server")
 
 
 def _error(error: SeaBattleError, language: Language, message: str | None = None
-           ) -> dict[str, Any]:
+           ) -> dict[str, JSON]:
     """An error message for a client (``message``: as the game words it for the player)."""
     return {"type": "error", "code": error.message_key,
             "message": error.message(language) if message is None else message}
@@ -118,7 +120,7 @@ async def join_game(request: Request) -> Response:
     except SeaBattleError as error:
         status = 404 if error.message_key == "web.error.no_game" else 400
         return _error_response(error, lang, status)
-    await hub.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})
+    await hub.pubsub.publish(room.id, Note("feed", room.seq))
     return JSONResponse({"game": room.id, "token": token, "seat": 1, "watch": room.watch_key})
 
 
@@ -150,13 +152,13 @@ class Connection:
     def room(self) -> Room:
         return self.hub.room(self.game_id)
 
-    async def catch_up(self, note: dict[str, Any] | None = None) -> None:
+    async def catch_up(self, note: Note | None = None) -> None:
         room = self.room
         events = room.feed_since(self.audience, self.sent)
         self.sent = room.seq
         for event in events:
             await self.ws.send_json(event)
-        if note is not None and note.get("kind") == "presence":
+        if note is not None and note.kind == "presence":
             await self.ws.send_json({"type": "presence", "online": [p > 0 for p in room.online]})
         await self.ws.send_json(room.snapshot(self.audience, self.language, self.hub.clock()))
 

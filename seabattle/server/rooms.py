@@ -79,6 +79,21 @@ class Result:
         return {"winner": self.winner, "reason": self.reason}
 
 
+@dataclass(frozen=True)
+class _Saved:
+    """A room's own fields before a commit, put back if it fails; the game by its log's
+    length (``moves``)."""
+
+    moves: int
+    result: Result | None
+    strikes: list[int]
+    deadline: float | None
+    rematch: list[bool]
+    next_game: str | None
+    next_watch: str | None
+    token_hashes: list[str | None]
+
+
 def other(seat: int) -> int:
     return 1 - seat
 
@@ -328,13 +343,17 @@ class Room:
             raise
         return self.log[start:]
 
-    def _save(self) -> tuple[Any, ...]:
-        return (len(self.state.log), self.result, list(self.strikes), self.deadline,
-                list(self.rematch), self.next_game, self.next_watch, list(self.token_hashes))
+    def _save(self) -> _Saved:
+        return _Saved(len(self.state.log), self.result, list(self.strikes), self.deadline,
+                      list(self.rematch), self.next_game, self.next_watch,
+                      list(self.token_hashes))
 
-    def _load(self, saved: tuple[Any, ...]) -> None:
-        (moves, self.result, self.strikes, self.deadline, self.rematch, self.next_game,
-         self.next_watch, self.token_hashes) = saved
+    def _load(self, saved: _Saved) -> None:
+        moves = saved.moves
+        self.result, self.strikes, self.deadline = saved.result, saved.strikes, saved.deadline
+        self.rematch, self.next_game, self.next_watch = (saved.rematch, saved.next_game,
+                                                         saved.next_watch)
+        self.token_hashes = saved.token_hashes
         if len(self.state.log) != moves:
             # States have no undo: the game is rebuilt from its own log, as far as it was.
             log = list(self.state.log[:moves])

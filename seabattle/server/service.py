@@ -19,7 +19,7 @@ from seabattle.games.hosting import SETUP, ClientEvent
 from seabattle.games.registry import find_game
 from seabattle.server.entries import Created, Entry, RoomOptions
 from seabattle.server.messages import NewGame, ServerError
-from seabattle.server.pubsub import MemoryPubSub, PubSub
+from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
 from seabattle.server.store import Store
 
@@ -130,7 +130,7 @@ class Hub:
         self._commit(room, seq, entries)
         if room.rematch_agreed():
             await self._rematch(room)
-        await self.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})
+        await self.pubsub.publish(room.id, Note("feed", room.seq))
 
     async def _rematch(self, room: Room) -> None:
         now = self.clock()
@@ -175,12 +175,12 @@ class Hub:
                 entries = room.tick(now, random.Random(self._rng.random()))
                 if entries:
                     self._commit(room, seq, entries)
-                    await self.pubsub.publish(room.id, {"kind": "feed", "upto": room.seq})
+                    await self.pubsub.publish(room.id, Note("feed", room.seq))
 
     async def connect(self, room: Room, audience: int) -> None:
         if audience != WATCHER and room.connect(audience):
-            await self.pubsub.publish(room.id, {"kind": "presence"})
+            await self.pubsub.publish(room.id, Note("presence"))
 
     async def disconnect(self, room: Room, audience: int) -> None:
         if audience != WATCHER and room.disconnect(audience, self.clock()):
-            await self.pubsub.publish(room.id, {"kind": "presence"})
+            await self.pubsub.publish(room.id, Note("presence"))

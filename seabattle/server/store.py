@@ -15,9 +15,10 @@ import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol, cast
 
 from seabattle.errors import SeaBattleError
+from seabattle.games.interface import JSON
 
 
 class StoreConflictError(SeaBattleError):
@@ -29,15 +30,15 @@ class StoreConflictError(SeaBattleError):
 class Store(Protocol):
     """Persistent game logs."""
 
-    def create(self, game_id: str, entry: dict[str, Any], *, mode: str, phase: str,
+    def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
                match_key: str | None = None) -> None:
         """Start the log of a new game with its ``created`` entry (sequence number 0)."""
 
-    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, Any]],
+    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
                *, phase: str, match_key: str | None = None) -> None:
         """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase."""
 
-    def load(self, game_id: str) -> list[dict[str, Any]] | None:
+    def load(self, game_id: str) -> list[dict[str, JSON]] | None:
         """The whole log of a game, or ``None`` if there is no such game."""
 
     def waiting(self, match_key: str) -> list[str]:
@@ -82,7 +83,7 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
 
-    def create(self, game_id: str, entry: dict[str, Any], *, mode: str, phase: str,
+    def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
                match_key: str | None = None) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -96,7 +97,7 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, Any]],
+    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
                *, phase: str, match_key: str | None = None) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
@@ -115,11 +116,11 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def load(self, game_id: str) -> list[dict[str, Any]] | None:
+    def load(self, game_id: str) -> list[dict[str, JSON]] | None:
         with self._lock:
             rows = self._db.execute("SELECT data FROM entries WHERE game = ? ORDER BY seq",
                                     (game_id,)).fetchall()
-        return [json.loads(row[0]) for row in rows] or None
+        return [cast(dict[str, JSON], json.loads(row[0])) for row in rows] or None
 
     def waiting(self, match_key: str) -> list[str]:
         with self._lock:
