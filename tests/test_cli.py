@@ -179,6 +179,11 @@ def test_replay_shows_a_battleship_log_as_its_events(tmp_path: Path,
     status, shown, _ = replayed(as_events, capsys)
     assert status == 0 and shown.count(" won.") == 1
     assert replayed(as_log, capsys) == (0, shown, "")
+    before_the_battle = tmp_path / "setup.json"
+    before_the_battle.write_text(write_record(record_of_log(find_game("battleship"), rules,
+                                                            state.log[:1])), encoding="utf-8")
+    status, shown, refused = replayed(before_the_battle, capsys)
+    assert status == 2 and "the battle never began" in refused
 
 
 class Renamed(BattleshipDefinition):
