@@ -1064,3 +1064,40 @@ def test_a_registered_game_against_the_computer(client: TestClient, odds: Any) -
         assert state["result"]["winner"] in (0, 1)
     refused = client.post("/api/games", json={"game": "chess", "mode": "private"})
     assert refused.json()["code"] == "web.error.field"
+
+
+def test_a_commit_that_fails_half_way_leaves_the_room_and_its_game_as_they_were() -> None:
+    # States have no undo: when the computer's reply fails after the person's move was
+    # applied, the room rebuilds the game from its own log, as far as it was.
+    from random import Random
+
+    from seabattle.battleship.cell_lists import cell_lists_in_rules_order
+    from seabattle.battleship.definition import Fire, PlaceFleet
+    from seabattle.battleship.rules import find_rules
+    from seabattle.errors import SeaBattleError
+    from seabattle.games.interface import JSON
+    from seabattle.server.rooms import Room, RoomOptions, new_room_entry
+
+    room = Room("c", new_room_entry(find_rules("classic"), RoomOptions(mode="computer",
+                                                                       level="novice"),
+                                    "t", rng=Random(1), watch="w", invite=None, now=0.0))
+    room.begin(0.0)
+    placed = room.state.random_action(0, Random(2))
+    assert isinstance(placed, PlaceFleet)
+    ships = [list(cells) for cells in cell_lists_in_rules_order(room.rules, placed.fleet)]
+    room.handle(0, Intent("place", {"ships": cast(list[JSON], ships)}), 0.0)
+    battle = room.state.game
+    assert battle is not None and battle.to_move == 0  # the computer's turns came with it
+    before = (room.seq, len(room.state.log), room.snapshot(0, "en", 1.0))
+
+    class Broken:
+        def act(self, state: Any, seat: int) -> Any:
+            return Fire((-5,))  # off the field: the game refuses it
+
+    room._computer = Broken()  # type: ignore[assignment]
+    fired = {shot.cell for shot in battle.view(0).shots}
+    miss = next(c for c in range(100) if c not in fired and battle.fleets[1].ship_at(c) is None)
+    with pytest.raises(SeaBattleError):
+        room.handle(0, Intent("fire", {"cell": miss}), 2.0)
+    assert room.state.game is not battle  # rebuilt
+    assert (room.seq, len(room.state.log), room.snapshot(0, "en", 1.0)) == before
