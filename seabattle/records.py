@@ -9,16 +9,17 @@ rules with the game's ``rules_from_data`` and checks the body by replaying it:
 - the body of a game of the interface is its **log** (``{"log": [...]}``, the definition's
   ``log_to_data``), replayed move by move; a move that breaks the rules is refused with a
   :class:`~seabattle.errors.RecordError` naming the move;
-- a game that keeps a body of its own names the module that reads it in
-  :data:`OWN_BODIES` (Battleship: fleets, first and events, readable without replaying).
+- a game that keeps a body of its own names the module that reads it among its
+  definition's parts, as ``record_body`` (:class:`~seabattle.games.interface.GameParts`;
+  Battleship: fleets, first and events, readable without replaying). Such a game's records
+  may still carry a log instead (written by :func:`record_of_log`).
 
 The result is a typed :class:`Record`; :func:`write_record` writes it back. This module
-imports no game: only the registry and the modules named here, by name.
+imports no game: only the registry, and the modules games name, by name.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,15 +34,8 @@ from seabattle.games.envelope import (
     RecordBodyReader,
 )
 from seabattle.games.interface import CHANCE, JSON, Move
-from seabattle.games.registry import AnyGame, find_game
+from seabattle.games.registry import AnyGame, find_game, import_part
 from seabattle.i18n import Text
-
-OWN_BODIES: dict[str, str] = {
-    "battleship": "seabattle.battleship.record",
-}
-"""Games whose records keep a body of their own, not the log: name → the module whose
-``RECORD_BODY`` (a :class:`~seabattle.games.envelope.RecordBodyReader`) reads it. Such a
-game's records may still carry a log instead (written by :func:`record_of_log`)."""
 
 LOG = "log"
 """The body's key for the log of a game of the interface."""
@@ -56,7 +50,7 @@ class Record:
     rules: Any
     """The game's rule set (its own type)."""
     body: RecordBody | tuple[Move[Any], ...]
-    """The game's own record (:data:`OWN_BODIES`), or its log of moves."""
+    """The game's own record (its parts' ``record_body``), or its log of moves."""
     players: tuple[PlayerInfo, PlayerInfo] = DEFAULT_PLAYERS
     metadata: Mapping[str, JSON] = field(default_factory=dict)
 
@@ -119,8 +113,8 @@ def _read(envelope: Envelope, own: RecordBody | None = None) -> Record:
         body: RecordBody | tuple[Move[Any], ...] = _checked_log(game, rules, envelope.body[LOG])
     elif own is not None:
         body = own
-    elif game.name in OWN_BODIES:
-        reader: RecordBodyReader = importlib.import_module(OWN_BODIES[game.name]).RECORD_BODY
+    elif (reader := cast("RecordBodyReader | None", import_part(game, "record_body"))
+          ) is not None:
         body = reader.from_envelope(envelope)
     else:
         raise RecordError(problem=f"a record of {game.name} keeps its moves in {LOG!r}")

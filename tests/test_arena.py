@@ -307,13 +307,18 @@ def test_the_arena_imports_no_game_but_through_the_registry() -> None:
                 and any(t.startswith("seabattle.arena") for t in targets)]
 
 
-class _NoProtocol:
-    """A registered game with no bot protocol (its definition names no arena module)."""
+def _no_protocol() -> Any:
+    """A registered game with no bot protocol: Battleship under another name, whose parts
+    name everything but an arena component."""
+    from dataclasses import replace
 
-    name = "no-protocol-game"
+    from seabattle.battleship.definition import BattleshipDefinition
 
-    def __getattr__(self, name: str) -> object:
-        raise AttributeError(name)
+    class NoProtocol(BattleshipDefinition):
+        name = "no-protocol-game"
+        parts = replace(BattleshipDefinition.parts, arena_game=None)
+
+    return NoProtocol()
 
 
 @pytest.mark.parametrize("command", [
@@ -322,7 +327,7 @@ def test_a_game_without_a_bot_protocol_is_refused(capsys: pytest.CaptureFixture[
                                                   command: list[str]) -> None:
     from seabattle.games.registry import register, unregister
 
-    register(_NoProtocol())  # type: ignore[arg-type]
+    register(_no_protocol())
     try:
         assert main([*command, "--game", "no-protocol-game", "--lang", "en"]
                     if command[0] != "bot" else [*command, "--game", "no-protocol-game"]) == 2
@@ -337,10 +342,12 @@ def test_another_registered_game_with_a_protocol_plays_through_the_registry(
         capsys: pytest.CaptureFixture[str]) -> None:
     """A second game naming a protocol component is played by name, nothing else changed."""
     from seabattle.battleship.definition import BattleshipDefinition
+    from seabattle.games.interface import GameParts
     from seabattle.games.registry import register, unregister
 
     class Copy(BattleshipDefinition):
         name = "battleship-copy"
+        parts = GameParts(arena_game="seabattle.battleship.arena_game")
 
     register(Copy())
     try:

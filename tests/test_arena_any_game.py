@@ -32,6 +32,7 @@ from seabattle.games.interface import (
     Actors,
     ChanceOutcome,
     GameDefinition,
+    GameParts,
     GameState,
     Move,
     Outcome,
@@ -114,7 +115,7 @@ class DiceState(GameState[Any, Any, Any]):
 class DiceDefinition(GameDefinition[int, Any, Any, Any]):
     name = "dice-guess"
     title = Text("game.battleship")
-    arena_game = __name__  # this module holds ARENA_GAME
+    parts = GameParts(arena_game=__name__)  # this module holds ARENA_GAME
 
     def default_rules(self) -> int:
         return 5

@@ -15,11 +15,10 @@ import pytest
 from seabattle.battleship.definition import BattleshipDefinition
 from seabattle.battleship.events import Handover, Shot
 from seabattle.battleship.record import GameRecord
-from seabattle.battleship.terminal.replay import REPLAY_TEXT as BATTLESHIP_REPLAY_TEXT
 from seabattle.cli import main
-from seabattle.commands.replay import register_replay_text, unregister_replay_text
 from seabattle.coords import Alphabet
 from seabattle.games.chance import draw
+from seabattle.games.interface import GameParts
 from seabattle.games.registry import find_game, register, unregister
 from seabattle.i18n import Language
 from seabattle.records import Record, record_of_log, write_record
@@ -187,9 +186,18 @@ def test_replay_shows_a_battleship_log_as_its_events(tmp_path: Path,
 
 
 class Renamed(BattleshipDefinition):
-    """A game registered by a test, as a game outside the package would be."""
+    """A game registered by a test, as a game outside the package would be: Battleship
+    under another name, with no parts until a test gives it some."""
 
     name = "battleship-copy"
+    parts = GameParts()
+
+
+def renamed(parts: GameParts) -> Renamed:
+    """:class:`Renamed` with ``parts``."""
+    game = Renamed()
+    game.parts = parts
+    return game
 
 
 class LogText:
@@ -206,6 +214,10 @@ class LogText:
         return f"position {position}: {game.view_to_data(state.view(None))['phase']}"
 
 
+REPLAY_TEXT = LogText
+"""This module as a game's ``replay_text`` part."""
+
+
 @pytest.fixture
 def registered() -> Iterator[str]:
     register(Renamed())
@@ -213,7 +225,6 @@ def registered() -> Iterator[str]:
         yield Renamed.name
     finally:
         unregister(Renamed.name)
-        unregister_replay_text(Renamed.name)
 
 
 def test_replay_shows_a_registered_game_through_its_own_replay_text(
@@ -226,7 +237,7 @@ def test_replay_shows_a_registered_game_through_its_own_replay_text(
     assert status == 2
     assert "seabattle replay does not play battleship-copy yet; it plays: battleship" in refused
 
-    register_replay_text(registered, LogText)
+    register(renamed(GameParts(replay_text=__name__)))
     status, shown, _ = replayed(path, capsys)
     count = len(state.log)
     assert status == 0
@@ -235,7 +246,8 @@ def test_replay_shows_a_registered_game_through_its_own_replay_text(
                                   *(f"position {n}: setup" for n in range(3)),
                                   *(f"position {n}: battle" for n in range(3, count + 1))]
 
-    register_replay_text(registered, BATTLESHIP_REPLAY_TEXT)  # Battleship's text serves it too
+    # Battleship's text serves it too
+    register(renamed(GameParts(replay_text="seabattle.battleship.terminal.replay")))
     original = tmp_path / "original.json"
     original.write_text(GameRecord.of(state.game).to_json(), encoding="utf-8")
     assert replayed(path, capsys) == replayed(original, capsys)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Any
+from dataclasses import fields
+from typing import Any, get_args
 
 import pytest
 from hypothesis import given, settings
@@ -29,8 +30,8 @@ from seabattle.battleship.rules import PRESETS, with_variants
 from seabattle.battleship.view import PlayerView
 from seabattle.errors import SeaBattleError, UnknownGameError
 from seabattle.games.chance import draw, entropy, seeded
-from seabattle.games.interface import CHANCE, SEATS, GameState, Move
-from seabattle.games.registry import find_game, game_names
+from seabattle.games.interface import CHANCE, SEATS, GameParts, GameState, ModulePart, Move
+from seabattle.games.registry import find_game, find_part, game_names, import_part
 
 AnyState = GameState[Any, Any, Any]
 
@@ -190,6 +191,37 @@ def test_a_command_refuses_a_registered_game_it_cannot_play_yet(
         unregister("battleship-copy")
     assert "does not play battleship-copy yet; it plays: battleship" in capsys.readouterr().err
     assert "battleship-copy" not in game_names()
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_module_a_game_names_among_its_parts_exports_its_part(name: str) -> None:
+    game = find_game(name)
+    module_parts = set(get_args(ModulePart))
+    assert module_parts | {"gym_envs", "aec_env"} == {f.name for f in fields(GameParts)}
+    for part in sorted(module_parts):
+        if getattr(game.parts, part) is not None:
+            assert import_part(game, part) is not None, part  # type: ignore[arg-type]
+    assert game.name != "battleship" or all(getattr(game.parts, p) for p in module_parts)
+
+
+def test_a_game_without_a_part_is_refused_naming_the_games_that_have_it() -> None:
+    from seabattle.battleship.definition import BattleshipDefinition
+    from seabattle.games.registry import register, unregister
+
+    class Bare(BattleshipDefinition):
+        name = "battleship-bare"
+        parts = GameParts()
+
+    register(Bare())
+    try:
+        assert import_part(find_game("battleship-bare"), "replay_text") is None
+        with pytest.raises(SeaBattleError) as refused:
+            find_part("battleship-bare", "replay_text", "replay")
+    finally:
+        unregister("battleship-bare")
+    assert refused.value.message("en") == (
+        "seabattle replay does not play battleship-bare yet; it plays: battleship")
+    assert refused.value.message("ru").startswith("seabattle replay пока не играет")
 
 
 def _message_for(rules: Any, action: Any) -> tuple[str, dict[str, Any]]:

@@ -22,7 +22,7 @@ from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict
 from seabattle.errors import RecordError, UnknownGameError
 from seabattle.games.chance import draw
 from seabattle.games.envelope import PlayerInfo
-from seabattle.games.interface import GameState
+from seabattle.games.interface import GameParts, GameState
 from seabattle.games.registry import find_game, register, unregister
 from seabattle.records import (
     Record,
@@ -73,6 +73,7 @@ def renamed() -> Iterator[str]:
 
     class Renamed(BattleshipDefinition):
         name = "battleship-copy"
+        parts = GameParts()
 
     register(Renamed())
     try:
@@ -140,6 +141,11 @@ def test_a_record_without_the_body_its_game_reads_is_refused(renamed: str) -> No
     data = json.loads((GOLDEN / "classic.json").read_text(encoding="utf-8"))
     data["game"] = renamed  # Battleship's own body, for a game that keeps its log
     with pytest.raises(RecordError, match="'log'"):
+        read_record(json.dumps(data))
+    # A game's own body is read by the module its parts name (here Battleship's, which
+    # reads Battleship's records only).
+    find_game(renamed).parts = GameParts(record_body="seabattle.battleship.record")
+    with pytest.raises(RecordError, match="a record of 'battleship-copy', not of 'battleship'"):
         read_record(json.dumps(data))
 
 

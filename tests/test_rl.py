@@ -151,8 +151,11 @@ def test_pettingzoo_self_play() -> None:
 
 
 def test_environments_are_registered_per_game() -> None:
+    from seabattle.battleship.definition import BattleshipDefinition
     from seabattle.errors import UnknownGameError
-    from seabattle.rl import ENVIRONMENTS, GameEnvironments, aec_env, env_ids, register_game
+    from seabattle.games.interface import GameParts
+    from seabattle.games.registry import register, unregister
+    from seabattle.rl import aec_env, env_ids
 
     assert env_ids("battleship") == ["SeaBattle-v0"]
     assert gym.spec("SeaBattle-v0").entry_point == "seabattle.battleship.rl.env:SeaBattleEnv"
@@ -160,16 +163,20 @@ def test_environments_are_registered_per_game() -> None:
     game = aec_env("battleship", rules=SMALL)
     game.reset(seed=2)
     assert game.agent_selection in ("player_0", "player_1")
-    # A game adds its own ids with one call (here a stand-in reusing Battleship's class).
-    register_game("toy-game", GameEnvironments(
-        gym={"ToyGame-v0": "seabattle.battleship.rl.env:SeaBattleEnv"}))
+
+    # A game names its own ids among its parts (here a stand-in reusing Battleship's class).
+    class Toy(BattleshipDefinition):
+        name = "toy-game"
+        parts = GameParts(gym_envs={"ToyGame-v0": "seabattle.battleship.rl.env:SeaBattleEnv"})
+
+    register(Toy())
     try:
         assert env_ids("toy-game") == ["ToyGame-v0"]
         assert gym.make("ToyGame-v0", rules=SMALL).reset(seed=1)[0]["enemy"].shape == (4, 5, 5)
         with pytest.raises(UnknownGameError):
             aec_env("toy-game")
     finally:
-        del ENVIRONMENTS["toy-game"]
+        unregister("toy-game")
         gym.registry.pop("ToyGame-v0")
     with pytest.raises(UnknownGameError, match="battleship"):
         env_ids("no-such-game")

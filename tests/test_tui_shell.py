@@ -20,9 +20,9 @@ from textual.widgets import Select, Static
 from seabattle.coords import ALPHABETS, Coordinates, Grid
 from seabattle.errors import SeaBattleError, UnknownGameError
 from seabattle.games import registry as games
+from seabattle.games.interface import GameParts
 from seabattle.i18n import Language
 from seabattle.plain import PlainGame
-from seabattle.terminal import registry as terminal
 from seabattle.terminal.confirm import ConfirmScreen
 from seabattle.terminal.hook import ScreenSet, SettingsFields
 from seabattle.terminal.lines import LineGame, LineIO
@@ -138,11 +138,15 @@ LINE_GAME = CoinLines()
 
 @pytest.fixture(autouse=True)
 def coin_game() -> Iterator[None]:
-    games.register(cast(Any, SimpleNamespace(name="coin")))
-    terminal.register("coin", terminal.TerminalModules(__name__, __name__))
+    games.register(coin_definition(GameParts(screen_set=__name__, line_game=__name__)))
     yield
-    terminal.unregister("coin")
     games.unregister("coin")
+
+
+def coin_definition(parts: GameParts) -> Any:
+    """The coin game as the registry holds it: a name and the parts its definition names
+    (nothing else of a definition is asked for by the shells)."""
+    return cast(Any, SimpleNamespace(name="coin", parts=parts))
 
 
 # --- the full-screen shell -----------------------------------------------------------------
@@ -182,9 +186,13 @@ async def test_the_full_screen_shell_plays_another_game(tmp_path: Path) -> None:
 def test_a_game_the_registry_does_not_know_or_not_played_in_the_terminal_is_refused() -> None:
     with pytest.raises(UnknownGameError):
         SeaBattleApp(CoinSettings(), "chess")
-    terminal.unregister("coin")
-    with pytest.raises(SeaBattleError, match="not played in the terminal"):
+    games.register(coin_definition(GameParts(line_game=__name__)))  # no screens
+    with pytest.raises(SeaBattleError, match="seabattle play does not play coin yet; it "
+                                             "plays: battleship"):
         SeaBattleApp(CoinSettings(), "coin")
+    games.register(coin_definition(GameParts()))
+    with pytest.raises(SeaBattleError, match="does not play coin yet"):
+        PlainGame(CoinSettings(), io.StringIO(), io.StringIO(), game="coin")
 
 
 # --- the line-mode shell -------------------------------------------------------------------

@@ -11,26 +11,25 @@ records' metadata. It drives a game through the game interface
 What differs from game to game is this module's :class:`ArenaGame`: the protocol's
 messages (how a turn is asked and answered, what a bot is told after each move), the
 built-in players, how a forfeit ends the game, and the record. A game offers one by
-naming, on its definition, the module that holds it::
+naming, among its definition's parts, the module that holds it::
 
     class MyGameDefinition(GameDefinition[...]):
-        arena_game = "seabattle.mygame.arena_game"   # a module with ARENA_GAME
+        parts = GameParts(arena_game="seabattle.mygame.arena_game")  # exports ARENA_GAME
 
-:func:`find_arena_game` finds it through the registry, so the arena imports no game's
-module by name. A component never imports the arena either: it meets the arena's
+:func:`find_arena_game` finds it through the registry
+(:func:`~seabattle.games.registry.find_part`), so the arena imports no game's module by
+name. A component never imports the arena either: it meets the arena's
 objects through the structural types below (:class:`Conversation`, :class:`Agent`), so
 the game's package keeps to its layer. ``docs/arena.md`` tells the whole design.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, TextIO, runtime_checkable
 
-from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON, GameState
-from seabattle.games.registry import AnyGame, find_game, game_names
+from seabattle.games.registry import AnyGame, find_part
 
 AnyState = GameState[Any, Any, Any]
 """A state of any game."""
@@ -157,24 +156,13 @@ class ArenaGame(Protocol):
         """The game's record as JSON; ``players``: each seat's label and level."""
 
 
-def has_arena_game(definition: AnyGame) -> bool:
-    """Whether ``definition`` names a bot protocol (its ``arena_game`` module)."""
-    return isinstance(getattr(definition, "arena_game", None), str)
-
-
 def find_arena_game(name: str, command: str = "match") -> ArenaGame:
-    """The arena component of the game called ``name``.
+    """The arena component of the game called ``name`` (its parts' ``arena_game``).
 
     A registered game without a documented bot protocol is refused with a translated
-    :class:`SeaBattleError` naming the games that have one.
+    :class:`~seabattle.errors.SeaBattleError` naming the games that have one.
     """
-    definition = find_game(name)
-    if not has_arena_game(definition):
-        with_protocol = [game for game in game_names() if has_arena_game(find_game(game))]
-        raise SeaBattleError("error.game_not_in_command", game=name, command=command,
-                             known=", ".join(with_protocol))
-    module = importlib.import_module(definition.arena_game)  # type: ignore[attr-defined]
-    component = module.ARENA_GAME
+    component = find_part(name, "arena_game", command)
     if not isinstance(component, ArenaGame):
-        raise TypeError(f"{definition.arena_game}.ARENA_GAME is not an ArenaGame")  # type: ignore[attr-defined]
+        raise TypeError(f"the ARENA_GAME of {name} is not an ArenaGame")
     return component

@@ -51,6 +51,7 @@ from seabattle.errors import RecordError, SeaBattleError
 from seabattle.games.interface import (
     JSON,
     GameDefinition,
+    GameParts,
 )
 from seabattle.i18n import Text
 
@@ -68,6 +69,16 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
 
     name = "battleship"
     title = Text("game.battleship")
+    parts = GameParts(
+        arena_game="seabattle.battleship.arena_game",  # its bot protocol, docs/protocol.md
+        screen_set="seabattle.battleship.tui",
+        line_game="seabattle.battleship.plain",
+        replay_text="seabattle.battleship.terminal.replay",
+        record_body="seabattle.battleship.record",  # fleets, first, events: record-format.md
+        gym_envs={"SeaBattle-v0": "seabattle.battleship.rl.env:SeaBattleEnv"},
+        aec_env="seabattle.battleship.rl.multi:env",
+    )
+    """Battleship's parts for the applications; the server's is :meth:`host`."""
 
     def default_rules(self) -> Rules:
         return PRESETS["classic"]
@@ -158,10 +169,6 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
                 "winner": view.winner, "shots": shots(view.shots),
                 "incoming": shots(view.incoming_shots),
                 "fleet": cast(JSON, fleet_to_data(view.rules, view.own_fleet))}
-
-    arena_game = "seabattle.battleship.arena_game"
-    """The module with Battleship's arena component (its bot protocol, ``docs/protocol.md``),
-    found by :func:`seabattle.arena.games.find_arena_game`."""
 
 
 def _latin(rules: Rules) -> Coordinates:

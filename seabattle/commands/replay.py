@@ -1,15 +1,14 @@
 """``seabattle replay FILE``: step through a saved game of any game.
 
 The record is read through :mod:`seabattle.records` (which finds its game in the
-registry); how a position looks in text is the game's own: its module named in
-:data:`REPLAY_TEXTS` (or given to :func:`register_replay_text`) exposes a
+registry); how a position looks in text is the game's own: the module its definition's
+parts name as ``replay_text`` (:class:`~seabattle.games.interface.GameParts`) exports a
 ``REPLAY_TEXT`` (:class:`ReplayText`). This command only steps through the positions.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
 from seabattle.coords import Alphabet
 from seabattle.errors import SeaBattleError
+from seabattle.games.registry import find_part
 from seabattle.i18n import Language, translate
 from seabattle.records import Record, read_record_file
 
@@ -49,34 +49,10 @@ class ReplayText(Protocol):
         """``record`` shown in ``language``, cells in ``alphabet`` (``None``: the rules')."""
 
 
-REPLAY_TEXTS: dict[str, str] = {
-    "battleship": "seabattle.battleship.terminal.replay",
-}
-"""Each game's replay in text: game name → a module of its package with ``REPLAY_TEXT``,
-imported only when a record of that game is replayed."""
-
-_registered: dict[str, ReplayText] = {}
-
-
-def register_replay_text(game: str, text: ReplayText) -> None:
-    """Show records of ``game`` with ``text`` (a game registered from outside the package)."""
-    _registered[game] = text
-
-
-def unregister_replay_text(game: str) -> None:
-    """Forget what :func:`register_replay_text` gave."""
-    _registered.pop(game, None)
-
-
 def find_replay_text(game: str) -> ReplayText:
     """How records of ``game`` are shown; a game that brings no replay text is refused
     with a translated error naming the games that do."""
-    if game in _registered:
-        return _registered[game]
-    if game not in REPLAY_TEXTS:
-        raise SeaBattleError("error.game_not_in_command", command="replay", game=game,
-                             known=", ".join(sorted(set(REPLAY_TEXTS) | set(_registered))))
-    text: ReplayText = importlib.import_module(REPLAY_TEXTS[game]).REPLAY_TEXT
+    text: ReplayText = find_part(game, "replay_text", "replay")
     return text
 
 

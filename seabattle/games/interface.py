@@ -27,9 +27,9 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 from seabattle.errors import RecordError
 from seabattle.i18n import Text
@@ -161,12 +161,57 @@ class GameState(ABC, Generic[ActionT, EventT, ViewT]):
         """Every move so far, chance's draws included: replaying them rebuilds the game."""
 
 
+ModulePart = Literal["arena_game", "screen_set", "line_game", "replay_text", "record_body"]
+"""The parts of :class:`GameParts` that name a module; each such module exports its part
+under the part's name in capitals (``arena_game`` → ``ARENA_GAME``)."""
+
+
+@dataclass(frozen=True)
+class GameParts:
+    """Where a game's optional parts for the applications are: modules of its own package,
+    named as text, so that nothing of a game is imported before an application asks for it
+    (:func:`seabattle.games.registry.find_part` imports one). ``None`` (or no ids): the
+    game has no such part, and the application that needs it refuses the game, naming the
+    games that have one. The server's part is the method
+    :meth:`GameDefinition.host` instead (:mod:`seabattle.games.hosting`).
+
+    >>> GameParts(line_game="seabattle.mygame.plain").screen_set is None
+    True
+    """
+
+    arena_game: str | None = None
+    """A module exporting ``ARENA_GAME``, an :class:`~seabattle.arena.games.ArenaGame`: the
+    game's bot protocol and built-in players, for ``seabattle match``, ``tournament`` and
+    ``bot`` (:mod:`seabattle.arena`, ``docs/arena.md``)."""
+    screen_set: str | None = None
+    """A module exporting ``SCREEN_SET``, a :class:`~seabattle.terminal.hook.ScreenSet`: the
+    game's full-screen screens, for the Textual shell (:mod:`seabattle.tui`, ``docs/tui.md``)."""
+    line_game: str | None = None
+    """A module exporting ``LINE_GAME``, a :class:`~seabattle.terminal.lines.LineGame`: the
+    line-by-line game, for ``seabattle play --plain`` (:mod:`seabattle.plain`)."""
+    replay_text: str | None = None
+    """A module exporting ``REPLAY_TEXT``, a :class:`~seabattle.commands.replay.ReplayText`:
+    how a record reads in text, for ``seabattle replay``."""
+    record_body: str | None = None
+    """A module exporting ``RECORD_BODY``, a
+    :class:`~seabattle.games.envelope.RecordBodyReader`: a record body of the game's own
+    instead of the log, for :mod:`seabattle.records` (``docs/record-format.md``). Without
+    one, the game's records keep its log."""
+    gym_envs: Mapping[str, str] = field(default_factory=dict)
+    """Gymnasium ids → entry points (``module:Class``, a ``gymnasium.Env``), registered with
+    Gymnasium by :mod:`seabattle.rl`."""
+    aec_env: str | None = None
+    """The PettingZoo AEC constructor (``module:function``), for
+    :func:`seabattle.rl.aec_env`."""
+
+
 class GameDefinition(ABC, Generic[RulesT, ActionT, EventT, ViewT]):
     """A game of this project: what the shared applications know of it.
 
     The applications (server, records, terminal, bots, arena, RL) find a definition through
     :mod:`seabattle.games.registry` and talk to its states only through this interface and
-    its codecs; nothing else of a game's package is imported by them.
+    its codecs; nothing else of a game's package is imported by them, except the modules
+    its :attr:`parts` name and its :meth:`host`.
     """
 
     name: str
@@ -174,6 +219,10 @@ class GameDefinition(ABC, Generic[RulesT, ActionT, EventT, ViewT]):
 
     title: Text
     """The game's name for people, translated."""
+
+    parts: GameParts = GameParts()
+    """Where the game's parts for the applications are (none by default): its one
+    declaration of them, besides :meth:`host`."""
 
     @abstractmethod
     def default_rules(self) -> RulesT:
