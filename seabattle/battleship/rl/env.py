@@ -1,6 +1,6 @@
 """``SeaBattle-v0``, Battleship's Gymnasium environment: the agent fires at a hidden fleet.
 
-Registered for the game ``battleship`` in :data:`seabattle.rl.ENVIRONMENTS`.
+Named in Battleship's definition's parts (``gym_envs``), registered by :mod:`seabattle.rl`.
 
 Needs the optional extra ``seabattle[rl]`` (Gymnasium and NumPy). The observation
 is built from the engine's :class:`~seabattle.battleship.view.PlayerView`, so the agent knows

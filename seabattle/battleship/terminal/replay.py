@@ -3,7 +3,7 @@
 Each position shows the move that led to it (the umpire's words of
 :mod:`seabattle.battleship.narration`) and both fields side by side, the second
 player's fleet revealed; the last adds who won. The command finds this module through
-:data:`seabattle.commands.replay.REPLAY_TEXTS` and calls :data:`REPLAY_TEXT`.
+Battleship's definition's parts (``replay_text``) and calls :data:`REPLAY_TEXT`.
 """
 
 from __future__ import annotations
