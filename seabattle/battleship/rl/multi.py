@@ -1,6 +1,7 @@
 """Two agents fire at each other's fleets: Battleship's PettingZoo AEC environment.
 
-``seabattle.rl.aec_env("battleship")`` makes it (Battleship's definition names it in its parts' ``aec_env``).
+``seabattle.rl.aec_env("battleship")`` makes it (Battleship's definition names it in its
+parts' ``aec_env``).
 
 Needs PettingZoo (in the extra ``seabattle[rl]``). Agents ``player_0`` and
 ``player_1``; the one to move is ``agent_selection``, and it stays selected after a
