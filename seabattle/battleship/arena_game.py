@@ -1,8 +1,9 @@
 """Battleship in the arena: its bot protocol's turns, its built-in players, its records.
 
 The arena (``seabattle/arena/``) finds this module through Battleship's definition's
-parts (``arena_game``) and uses :data:`ARENA_GAME`, which meets the arena's structural types (:class:`~seabattle.arena.games.ArenaGame`,
-:class:`~seabattle.arena.games.Agent`) without importing the arena: a game's package
+parts (``arena_game``) and uses :data:`ARENA_GAME`, which meets the arena's structural
+types (:class:`~seabattle.arena.games.ArenaGame`, :class:`~seabattle.arena.games.Agent`)
+without importing the arena: a game's package
 stays below the applications. What is Battleship's here: how a set-up and a turn are
 asked for (``place MS`` → ``fleet …``, ``shoot MS`` → ``fire CELL`` or ``resign``), what a
 bot is told after every shot (``result``/``incoming``), how a game ends for it
