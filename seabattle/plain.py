@@ -10,7 +10,7 @@ input ends before. The game itself — its fields, prompts and parsing — is th
 
 from __future__ import annotations
 
-from typing import Any, TextIO
+from typing import TextIO
 
 from seabattle.games.registry import DEFAULT_GAME
 from seabattle.terminal.lines import EndOfInput, LineIO
@@ -60,12 +60,3 @@ class PlainGame:
         self.io.say("plain.saved", path=str(path))
 
 
-def __getattr__(name: str) -> Any:
-    """``render_fields`` and ``SYMBOLS``, now Battleship's
-    (:mod:`seabattle.battleship.plain`), for the callers that still import them from here
-    (``commands/replay.py``, ``tests/test_marks.py``); to go once they import them there."""
-    if name in ("render_fields", "SYMBOLS"):
-        from seabattle.battleship import plain
-
-        return getattr(plain, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -211,15 +211,10 @@ def test_the_line_shell_plays_another_game(tmp_path: Path) -> None:
 
 # --- layers --------------------------------------------------------------------------------
 
-FORWARDING = {"seabattle.plain", "seabattle.tui.marks", "seabattle.tui.classroom"}
-"""Shell modules that still import Battleship: two forward old names to their new homes
-for callers outside the terminal, and the classroom's app is still to move."""
-
-
 def test_the_shells_and_their_kit_import_no_game() -> None:
     graph = import_graph()
     shells = [name for name in graph if name == "seabattle.plain"
               or name.startswith(("seabattle.tui", "seabattle.terminal"))]
     offending = sorted((name, target) for name in shells for target in graph[name]
-                       if target.startswith("seabattle.battleship") and name not in FORWARDING)
+                       if target.startswith("seabattle.battleship"))
     assert offending == []

@@ -1,6 +1,6 @@
 """``seabattle classroom``: the mathematical sea battle, run by a teacher from one screen.
 
-Full-screen (:mod:`seabattle.tui.classroom`) or line by line with ``--plain``
+Full-screen (:mod:`seabattle.battleship.tui.classroom`) or line by line with ``--plain``
 (:class:`~seabattle.battleship.classroom_terminal.PlainLesson`); the lesson's files are read
 and written by :mod:`seabattle.battleship.classroom_files`. See ``docs/classroom.md``.
 """
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plain:
         status = PlainLesson(battle, coordinates, language, sys.stdin, sys.stdout).run()
     else:
-        from seabattle.tui.classroom import ClassroomApp
+        from seabattle.battleship.tui.classroom import ClassroomApp
 
         app = ClassroomApp(battle, coordinates, language)
         app.run()
