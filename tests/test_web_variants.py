@@ -78,7 +78,7 @@ def test_lobby_builds_every_variant(client: TestClient, name: str) -> None:
                                     "shape": request["shape"]}
     if "dutchman_decks" in request:
         assert rules["fleet"] == [{"size": 5, "name": "dutchman", "shape": "king",
-                                   "role": "ship"}]
+                                   "role": "ship", "orientations": None}]  # painted
     assert len(rules["fleet"]) == sum(run["count"] for run in data["ships"]) + sum(
         data.get(key, 0) for key in ("mines", "minesweepers", "submarines"))
 

@@ -97,6 +97,28 @@ def _ships(value: JSON | None) -> list[list[int]]:
     return ships
 
 
+def _drafts(value: JSON | None, count: int) -> list[web_projection.ShipDraft]:
+    """``check_fleet``'s ships: one entry per kind of the fleet, each ``null``, a cell list,
+    or ``{row, column, orientation}`` (a listed shape put down, its first cell there)."""
+    if not isinstance(value, list) or len(value) != count:
+        raise _field_error("ships", f"{count} entries: null, cells or {{row, column, orientation}}")
+    drafts: list[web_projection.ShipDraft] = []
+    for entry in value:
+        if entry is None:
+            drafts.append(None)
+        elif isinstance(entry, dict):
+            row, column, orient = (_int(entry.get(key), key)
+                                   for key in ("row", "column", "orientation"))
+            if max(abs(row), abs(column), abs(orient)) > 1000:
+                raise _field_error("ships", "row, column and orientation within ±1000")
+            drafts.append((row, column, orient))
+        elif isinstance(entry, list) and len(entry) <= 64:
+            drafts.append([_int(cell, "ships") for cell in entry])
+        else:
+            raise _field_error("ships", "null, cells or {row, column, orientation}")
+    return drafts
+
+
 def _choice(data: Mapping[str, JSON]) -> int | list[int] | None:
     """A ``decide`` message's choice: exactly one of ``cell`` (hand over, reveal),
     ``cells`` (move the Dutchman) or ``stay: true``."""
@@ -134,6 +156,7 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
     """Battleship in the server's rooms."""
 
     intents = ("place", "fire", "fire_salvo", "decide")
+    queries = ("check_fleet",)
     levels = ("hard", *(level for level in LEVELS if level != "hard"))
 
     # --- starting ---------------------------------------------------------------------
@@ -195,6 +218,23 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
             return Fire(tuple(cells))
         return self._decision(state, seat, choice)
 
+    def query(self, state: BattleshipState, phase: str, seat: int, kind: str,
+              data: Mapping[str, JSON], language: Language) -> ClientEvent:
+        """``check_fleet``: what the engine finds wrong with each ship of a fleet being set
+        up (``fleet_check``), the errors ``place`` would give; nothing is stored."""
+        if kind != "check_fleet":
+            raise SeaBattleError("web.error.unknown_type", type=kind,
+                                 known=", ".join(self.queries))
+        rules = state.rules
+        drafts = _drafts(data.get("ships"), len(rules.fleet))
+        if phase != SETUP:
+            raise SeaBattleError("web.error.phase", action=kind, phase=phase)
+        cells, problems = web_projection.fleet_check(rules, drafts)
+        return {"type": "fleet_check", "ships": cast(JSON, cells), "problems": [
+            None if p is None else {"code": p[0].message_key,
+                                    "message": self.error_message(rules, p[0], language),
+                                    "cells": cast(JSON, p[1])} for p in problems]}
+
     @staticmethod
     def _decision(state: BattleshipState, seat: int, choice: int | list[int] | None) -> Action:
         """A decision in the engine's terms, refusing one of the wrong kind (a cell where the
@@ -237,8 +277,10 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
 
     def suggestion(self, rules: Rules, action: Action) -> ClientEvent:
         assert isinstance(action, PlaceFleet)
-        return {"type": "fleet_suggestion",
-                "ships": cast(JSON, cell_lists_in_rules_order(rules, action.fleet))}
+        ships = cell_lists_in_rules_order(rules, action.fleet)
+        return {"type": "fleet_suggestion", "ships": cast(JSON, ships),
+                "orientations": [web_projection.orientation_of(rules.grid, kind, cells)
+                                 for kind, cells in zip(rules.fleet, ships, strict=True)]}
 
     # --- telling ----------------------------------------------------------------------
 

@@ -11,13 +11,16 @@ their owner, or to everyone once the game is over. The messages are those of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import cast
 
 from seabattle.battleship.cell_lists import cell_lists_in_rules_order, ships_in_rules_order
 from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
+from seabattle.battleship.fleet import Ship, check_ship
 from seabattle.battleship.game import Game, other
 from seabattle.battleship.rules import Rules, ShipKind, varied_preset
+from seabattle.battleship.shapes import Shape, placements
 from seabattle.battleship.state import (
     BattleshipState,
     FirstDrawn,
@@ -25,7 +28,8 @@ from seabattle.battleship.state import (
     StateEvent,
 )
 from seabattle.battleship.view import PlayerView
-from seabattle.coords import iter_cells
+from seabattle.coords import Grid, bit, iter_cells
+from seabattle.errors import OffFieldError, PlacementError, SeaBattleError
 from seabattle.games.hosting import ClientEvent, Told
 from seabattle.games.interface import JSON
 from seabattle.i18n import Language
@@ -151,7 +155,8 @@ def snapshot(state: BattleshipState, audience: int | None, language: Language,
     rules, game = state.rules, state.game
     return {
         "rules": cast(JSON, rules.to_dict()), "preset": preset(rules),
-        "fleet": [{"size": k.size, "name": k.name, "shape": k.shape.value, "role": k.role.value}
+        "fleet": [{"size": k.size, "name": k.name, "shape": k.shape.value, "role": k.role.value,
+                   "orientations": cast(JSON, orientations(rules.grid, k))}
                   for k in rules.fleet],
         "columns": cast(JSON, rules.alphabet_for(language).columns(rules.width)),
         "to_move": game.to_move if game is not None else None,
@@ -232,3 +237,93 @@ def board(state: BattleshipState, owner: int, audience: int | None,
     elif seen.enemy_afloat is not None:
         field["afloat"] = cast(JSON, [kind_name(k) for k in seen.enemy_afloat])
     return field
+
+
+# --- the set-up: shapes and placement problems, as the engine has them ------------------------
+
+Offsets = tuple[tuple[int, int], ...]
+
+
+@lru_cache(maxsize=128)
+def orientations(grid: Grid, kind: ShipKind) -> tuple[Offsets, ...] | None:
+    """Every orientation (rotations and mirror images) of ``kind`` that fits on ``grid``, as
+    ``(row, column)`` offsets in reading order, the orientations sorted by their offsets (a
+    line lies along a row first); ``None`` for a kind painted cell by cell (bent ships, the
+    Flying Dutchman), whose shapes are too many to list. Read off the engine's own
+    :func:`~seabattle.battleship.shapes.placements`."""
+    if kind.shape in (Shape.BENT, Shape.KING):
+        return None
+    found = set()
+    for cells in placements(grid, kind.size, kind.shape):
+        rows_cols = [grid.row_col(c) for c in iter_cells(cells)]
+        top = min(r for r, _ in rows_cols)
+        left = min(c for _, c in rows_cols)
+        found.add(tuple(sorted((r - top, c - left) for r, c in rows_cols)))
+    return tuple(sorted(found))
+
+
+def orientation_of(grid: Grid, kind: ShipKind, cells: Sequence[int]) -> int | None:
+    """The index in :func:`orientations` of a ship on ``cells`` (``None``: painted, or none)."""
+    shapes = orientations(grid, kind)
+    if shapes is None or not cells:
+        return None
+    rows_cols = [grid.row_col(c) for c in cells]
+    top = min(r for r, _ in rows_cols)
+    left = min(c for _, c in rows_cols)
+    offsets = tuple(sorted((r - top, c - left) for r, c in rows_cols))
+    return shapes.index(offsets) if offsets in shapes else None
+
+
+ShipDraft = list[int] | tuple[int, int, int] | None
+"""One ship of a fleet being set up: its cells, a shape put down (``row``, ``column`` of its
+first cell in reading order, ``orientation``), or ``None`` (not placed)."""
+
+
+def fleet_check(rules: Rules, drafts: Sequence[ShipDraft]
+                ) -> tuple[list[list[int] | None], list[tuple[SeaBattleError, list[int]] | None]]:
+    """Each ship's cells and what the engine finds wrong with it among the others (``None``:
+    nothing), as ``place`` would refuse it: a shape that leaves the field, cells off it, a
+    wrong shape, an overlap, a touch (:func:`~seabattle.battleship.fleet.check_ship`). A cell
+    list shorter than its kind's size is a ship still being painted: each of its cells
+    is checked against the others, its shape not yet. Nothing is stored."""
+    grid = rules.grid
+    cells: list[list[int] | None] = []
+    problems: list[tuple[SeaBattleError, list[int]] | None] = [None] * len(drafts)
+    for index, (kind, draft) in enumerate(zip(rules.fleet, drafts, strict=True)):
+        if draft is None:
+            cells.append(None)
+        elif isinstance(draft, tuple):
+            row, column, orient = draft
+            shapes = orientations(grid, kind) or ()
+            offsets = shapes[orient % len(shapes)] if shapes else ((0, 0),)
+            spots = [(row + r - offsets[0][0], column + c - offsets[0][1]) for r, c in offsets]
+            inside = sorted(grid.cell(r, c) for r, c in spots if grid.contains(r, c))
+            cells.append(inside)
+            if len(inside) < len(spots):
+                problems[index] = (PlacementError("error.placement_off_field", ship=kind.title),
+                                   inside)
+        else:
+            inside = sorted({c for c in draft if 0 <= c < grid.size})
+            cells.append(inside)
+            outside = next((c for c in draft if not 0 <= c < grid.size), None)
+            if outside is not None:
+                problems[index] = (OffFieldError(row=outside // grid.width + 1,
+                                                 col=outside % grid.width + 1,
+                                                 width=grid.width, height=grid.height), inside)
+    ships = [None if c is None else Ship(kind, sum(bit(x) for x in c))
+             for kind, c in zip(rules.fleet, cells, strict=True)]
+    for index, ship in enumerate(ships):
+        if ship is None or problems[index] is not None:
+            continue
+        others = [s for i, s in enumerate(ships) if s is not None and i != index]
+        painting = ship.cells.bit_count() < ship.size
+        # A ship being painted: each cell as a one-cell ship of its kind, so that the
+        # engine names the overlap or the touch; its shape is judged once it is complete.
+        parts = ([Ship(replace(ship.kind, size=1, shape=Shape.STRAIGHT), bit(c))
+                  for c in iter_cells(ship.cells)] if painting else [ship])
+        try:
+            for part in parts:
+                check_ship(rules, others, part)
+        except PlacementError as error:
+            problems[index] = (error, list(iter_cells(ship.cells)))
+    return cells, problems

@@ -8,7 +8,8 @@ and what its messages are — each game brings here, next to its definition
 
 - **intents**: the game's own client messages (Battleship's ``place``, ``fire``,
   ``fire_salvo``, ``decide``) read into the game's typed actions, with the phase each
-  belongs to;
+  belongs to; and **queries**, its questions answered to the asking socket without acting
+  (Battleship's ``check_fleet``);
 - **the browser projection**: the client events one move becomes for each audience (seat
   0, seat 1, spectators: ``None``), what every audience hears the game now waits for, the
   game's part of the ``state`` message and of ``game_over``;
@@ -74,6 +75,10 @@ class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
     """The client message types this game reads into actions."""
     levels: tuple[str, ...]
     """The computer's levels, the default first (empty: no computer player)."""
+    queries: tuple[str, ...] = ()
+    """The client message types this game answers without acting (Battleship's
+    ``check_fleet``): nothing is stored or logged, the answer (:meth:`query`) goes to the
+    asking socket only."""
 
     # --- starting ---------------------------------------------------------------------
 
@@ -100,6 +105,12 @@ class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
         """The action a client message of type ``kind`` (one of :attr:`intents`) asks for:
         its fields checked first, then the ``phase`` it belongs to; raises a
         :class:`~seabattle.errors.SeaBattleError` changing nothing."""
+
+    def query(self, state: StateT, phase: str, seat: int, kind: str,
+              data: Mapping[str, JSON], language: Language) -> ClientEvent:
+        """The answer to a question of type ``kind`` (one of :attr:`queries`) from ``seat``:
+        fields checked as for :meth:`intent`; it changes nothing."""
+        raise SeaBattleError("web.error.unknown_type", type=kind, known=", ".join(self.queries))
 
     @abstractmethod
     def resign(self) -> ActionT:

@@ -30,6 +30,7 @@ from seabattle.server import classroom
 from seabattle.server.messages import (
     CHAT_PHRASES,
     Hello,
+    Intent,
     Ping,
     ProtocolError,
     ServerError,
@@ -169,11 +170,17 @@ class Connection:
 
     async def handle(self, text: str) -> None:
         room = self.room
-        message = parse_client_message(text, room.host.intents)
+        message = parse_client_message(text, (*room.host.intents, *room.host.queries))
         if isinstance(message, Hello):
             raise ServerError("web.error.repeated")
         if isinstance(message, Ping):
             await self.ws.send_json({"type": "pong", "seq": room.seq})
+        elif isinstance(message, Intent) and message.kind in room.host.queries:
+            # A question about the game (a fleet's problems): answered here, nothing logged.
+            if self.audience == WATCHER:
+                raise ServerError("web.error.spectator")
+            await self.ws.send_json(room.host.query(room.state, room.phase, self.audience,
+                                                    message.kind, message.data, self.language))
         elif isinstance(message, Suggest):
             await self.ws.send_json(self.hub.suggest(room, self.audience))
         else:
