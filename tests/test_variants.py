@@ -417,6 +417,31 @@ def test_a_submarine_fires_no_dying_shot_at_a_cell_already_fired_at() -> None:
     assert Counter(view.possible_afloat) == Counter(k for k in rules.fleet if k.role.is_vessel)
 
 
+def test_two_ships_joined_by_a_silently_sunk_submarine_are_not_one_whole_ship() -> None:
+    # Silent sinking: in column A, boats at A1–A2 and A4–A5 with a submarine at A3
+    # between them. The submarine sinks with no dying shot (player 1 has fired at A3 of
+    # player 0's field already), so A1–A4 is one line of hits: not a whole ship, for
+    # the boat at A4 may still go on to A5.
+    rules = tiny({"ships": [{"size": 2, "count": 2, "name": "boat"}], "submarines": 1,
+                  "announce": "none"})
+    two = ShipKind(2, "boat")
+    fleets = [fleet_of(rules, [(two, [5, 11]), (two, [23, 29]), (SUB, [35])]),
+              fleet_of(rules, [(two, [0, 6]), (two, [18, 24]), (SUB, [12])])]
+    game = Game(rules, fleets, 1)
+    for mine, theirs in ((12, 0), (13, 6), (14, 12)):
+        game.fire(1, mine)
+        game.fire(0, theirs)
+    assert len(game.shots()) == 6  # no dying shot
+    view = game.view(0)
+    assert view.maybe_submarines == bit(12) and view.sunk == ()
+    group = bit(0) | bit(6) | bit(12)
+    assert view.closed_groups == (group,)  # a boat and the submarine: both sunk
+    game.fire(1, 15)
+    game.fire(0, 18)
+    view = game.view(0)
+    assert view.closed_groups == () and view.open_hits == group | bit(18)
+
+
 def test_hits_next_to_a_handed_over_cell_are_no_whole_ship() -> None:
     # Silent sinking: two hits at the edge whose only way on is a cell handed over after
     # a mine (a ship's cell, not fired at yet) are not a whole ship, sunk.

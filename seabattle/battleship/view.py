@@ -36,7 +36,14 @@ from seabattle.battleship.events import (
 )
 from seabattle.battleship.fleet import Fleet, Ship
 from seabattle.battleship.rules import Announcement, Role, Rules, ShipKind
-from seabattle.battleship.shapes import Shape, Touching, has_shape, placements, ring
+from seabattle.battleship.shapes import (
+    Shape,
+    Touching,
+    has_shape,
+    placement_halos,
+    placements,
+    ring,
+)
 from seabattle.coords import Bitboard, bit
 from seabattle.i18n import Text
 
@@ -180,13 +187,21 @@ class PlayerView:
         unknown = self.unknown | self.given
         kinds = [kind for kind in dict.fromkeys(self.rules.fleet)
                  if kind.role.is_vessel and kind.shape.is_listed]
+        touching = self.rules.touching
         closed = []
         for group in grid.components(self.hits & ~self.sunk_cells & ~self.abandoned):
-            # A cell that may be a silently sunk submarine need not belong to the ship.
+            # A ship through the group that may still be afloat: no other ship's hit may
+            # lie in its ring, so every hit there is a submarine that may have sunk
+            # silently (without any, the ship holds the whole group). Two ships may
+            # then be joined by such a submarine.
             optional = group & self.maybe_submarines
             extendable = any(
-                group & ~p & ~optional == 0 and p & unknown and not p & self.misses
-                for kind in kinds for p in placements(grid, kind.size, kind.shape) if p & group)
+                p & group and p & unknown and not p & self.misses
+                and not group & zone & ~p & ~optional
+                for kind in kinds
+                for p, zone in zip(placements(grid, kind.size, kind.shape),
+                                   placement_halos(grid, kind.size, kind.shape, touching),
+                                   strict=True))
             if not extendable:
                 closed.append(group)
         return tuple(closed)
