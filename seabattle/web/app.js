@@ -184,7 +184,9 @@ class GameClient {
       case "state": this.onState(m); break;
       case "error":
         if (!this.state) { this.fatal(m.message); return; }
-        this.error = m.message; this.render(); break;
+        this.error = m.message;
+        if (this.board && this.board.onError) this.board.onError(m);
+        this.render(); break;
       case "chat": this.addLog(() => `${this.who(m.seat)}: ${t(m.phrase)}`); break;
       case "timeout": this.addLog(() => this.bySide(m.seat, "web.timeout", "web.timeout_yours", "web.timeout_theirs") + ` (${m.strikes}/2)`); break;
       case "game_over": this.addLog(() => this.resultText(m)); break;

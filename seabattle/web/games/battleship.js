@@ -1,9 +1,10 @@
 // Battleship's board module for the browser shell (app.js): the lobby's rule-set fields,
 // the set-up (drag and drop, rotate, paint), the two fields, aiming, salvoes, decisions,
 // the rules line and the log of its events. The interface it implements is described in
-// games/index.js. Like the shell, it draws what the server sends and sends intents; the few
-// rules it still computes itself, to explain before the server refuses, are listed in
-// docs/web-protocol.md («Rules the client still computes»).
+// games/index.js. Like the shell, it draws what the server sends and sends intents; shapes'
+// orientations and placement problems are the server's (the state's `fleet`, `check_fleet`);
+// the few rules it still computes itself, to explain before the server refuses, are listed
+// in docs/web-protocol.md («Rules the client still computes»).
 // $, el, t, MSG and LANG come from common.js (a classic script shared with the classroom).
 
 const capitalised = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -79,6 +80,7 @@ class BattleshipBoard {
   constructor(api) {
     this.api = api;
     this.answer = null; this.lastShot = null; this.setup = null; this.cursor = { own: 0, enemy: 0 };
+    this.checks = { queue: [], inFlight: null };  // the set-up's questions (check_fleet)
     // Set-up pointer moves are followed on the whole document: a touch that starts on the
     // dock stays captured by the dock button, so the field would never hear of it.
     this.onPointerMove = (e) => this.setupPointerMove(e);
@@ -88,6 +90,7 @@ class BattleshipBoard {
   }
 
   close() {
+    delete document.body.dataset.checking;
     document.removeEventListener("pointermove", this.onPointerMove);
     document.removeEventListener("pointerup", this.onPointerUp);
   }
@@ -114,11 +117,12 @@ class BattleshipBoard {
       case "decision_due":  // one's own decision is asked for above the field, not logged
         if (m.seat !== this.seat) this.addLog(() => this.decisionText(m.seat, m.decision));
         return true;
-      case "fleet_suggestion": if (this.setup) {
+      case "fleet_suggestion": if (this.setup) this.act(() => {
         this.setup.placed = m.ships.map((s) => s.slice());
-        this.setup.orients = m.ships.map((cells, i) => this.orientOf(this.fleetKinds()[i], cells));
-        this.setup.selected = null; this.setup.drawing = []; this.error = ""; this.redraw();
-      } return true;
+        this.setup.orients = (m.orientations || []).map((o) => o || 0);
+        this.setup.selected = null; this.setup.drawing = []; this.setup.drawingBad = false; this.error = "";
+      }); return true;
+      case "fleet_check": this.answered(m); return true;
       case "fleet_ready":
         if (m.auto) this.addLog(() => this.api.bySide(m.seat, "web.setup.auto", "web.setup.auto_yours", "web.setup.auto_theirs"));
         return true;
@@ -128,9 +132,14 @@ class BattleshipBoard {
 
   onState(s) {
     if (s.phase === "setup" && this.isPlayer && !s.players[this.seat].ready) {
-      if (!this.setup) this.setup = { placed: this.fleetKinds().map(() => null), orients: this.fleetKinds().map(() => 0), selected: 0, orient: 0, hover: null, drawing: [] };
-    } else {
+      if (!this.setup) {
+        this.setup = { placed: this.fleetKinds().map(() => null), orients: this.fleetKinds().map(() => 0), selected: 0, orient: 0,
+          hover: null, preview: null, drawing: [], drawingBad: false, refused: [] };
+      }
+    } else if (this.setup) {
       this.setup = null;
+      this.checks = { queue: [], inFlight: null };
+      this.pump();
     }
     const due = s.pending && s.pending.seat === this.seat ? s.pending.decision : null;
     if (due !== "move_ship") this.moving = null;
@@ -256,10 +265,11 @@ class BattleshipBoard {
     const add = (cell, c) => { if (!classes.has(cell)) classes.set(cell, new Set()); classes.get(cell).add(c); };
     if (this.setup && mine) {
       this.setup.placed.forEach((cells) => cells && cells.forEach((c) => add(c, "ship")));
-      const marked = this.drawingProblem() ? "preview-bad" : "preview-ok";
+      const marked = this.setup.drawingBad ? "preview-bad" : "preview-ok";
       this.setup.drawing.forEach((c) => add(c, marked));
-      const preview = this.previewCells();
-      if (preview) { const ok = !this.placementProblem(preview.cells, this.setup.selected); preview.cells.forEach((c) => add(c, ok ? "preview-ok" : "preview-bad")); }
+      const preview = this.previewCells();  // as the server judged it
+      if (preview) preview.cells.forEach((c) => add(c, preview.ok ? "preview-ok" : "preview-bad"));
+      (this.setup.refused || []).forEach((c) => add(c, "preview-bad"));
     } else if (b.ships) {
       b.ships.forEach((ship) => ship.cells.forEach((c) => { add(c, "ship"); if (ship.role && ship.role !== "ship") add(c, `role-${ship.role}`); }));
     }
@@ -425,119 +435,121 @@ class BattleshipBoard {
   }
 
   // --- set-up ---------------------------------------------------------------------------
+  // The shapes (each kind's orientations) and every placement problem are the server's:
+  // a ship is put down by asking `check_fleet` with it among the others, and placed only
+  // when the engine finds nothing wrong; else its translated problem is shown. Set-up
+  // actions wait in a queue, one question in flight at a time, so that they apply in the
+  // order made; a hover preview asks too, when nothing else waits.
+
+  // Runs `op` in its turn: it changes the set-up, or returns a question ({ships, then}).
+  enqueue(op) { this.checks.queue.push(op); this.pump(); }
+  act(change) { this.enqueue(() => { change(); this.redraw(); return null; }); }
+
+  pump() {
+    const checks = this.checks;
+    while (!checks.inFlight && checks.queue.length) {
+      if (this.setup) this.setup.refused = [];  // a refusal's cells show until the next action
+      const question = this.setup ? checks.queue.shift()() : (checks.queue.length = 0, null);
+      if (question) this.ask(question);
+    }
+    if (!checks.inFlight && this.setup) {
+      const wanted = this.previewQuestion();
+      if (wanted) this.ask(wanted);
+    }
+    // Tests (and anyone curious) can tell when every set-up action has been answered.
+    if (checks.queue.length || (checks.inFlight && !checks.inFlight.preview)) document.body.dataset.checking = "1";
+    else delete document.body.dataset.checking;
+  }
+
+  ask(question) { this.checks.inFlight = question; this.send({ type: "check_fleet", ships: question.ships }); }
+
+  answered(m) {
+    const question = this.checks.inFlight;
+    this.checks.inFlight = null;
+    if (question && this.setup) { question.then(m); this.redraw(); }
+    this.pump();
+  }
+
+  // A question refused (the set-up is over, say) is answered all the same: the queue goes on.
+  onError(m) {
+    const refusals = ["web.error.phase", "web.error.field", "web.error.malformed", "web.error.unknown_type", "web.error.spectator"];
+    if (this.checks.inFlight && refusals.includes(m.code)) { this.checks.inFlight = null; this.pump(); }
+  }
+
+  // The fleet as placed, with ship `index` replaced by `entry` (cells, or a shape put down).
+  draft(index, entry) { return this.setup.placed.map((cells, i) => (i === index ? entry : cells)); }
+
+  shapeAt(index, row, column, orient) {
+    const n = this.fleetKinds()[index].orientations.length;
+    return { row, column, orientation: ((orient % n) + n) % n };
+  }
+
+  anchorOf(cells) { const w = this.state.rules.width, first = Math.min(...cells); return [Math.floor(first / w), first % w]; }
+
+  previewKey() {
+    const st = this.setup;
+    if (!st || this.paintMode() || st.selected === null || st.hover === null) return null;
+    return `${st.selected}:${st.hover}:${st.orient}`;
+  }
+
+  previewQuestion() {
+    const st = this.setup, key = this.previewKey();
+    if (key === null || (st.preview && st.preview.key === key)) return null;
+    const index = st.selected, w = this.state.rules.width;
+    const entry = this.shapeAt(index, Math.floor(st.hover / w), st.hover % w, st.orient);
+    return { preview: true, ships: this.draft(index, entry), then: (m) => {
+      const problem = m.problems[index];
+      st.preview = { key, cells: m.ships[index] || [], ok: !problem };
+    } };
+  }
 
   previewCells() {
-    const st = this.setup;
-    if (this.paintMode() || st.selected === null || st.hover === null) return null;
-    const kind = this.fleetKinds()[st.selected];
-    return { cells: this.shapeCells(kind, st.hover, st.orient) };
+    const st = this.setup, key = this.previewKey();
+    return key !== null && st.preview && st.preview.key === key ? st.preview : null;
   }
 
-  // Every orientation (rotations and mirror images) of a kind's shape, as [row, col]
-  // offsets in reading order: a line lies along a row first, then down a column.
-  orientations(kind) {
-    this.orientCache = this.orientCache || {};
-    const key = `${kind.shape}:${kind.size}`;
-    if (this.orientCache[key]) return this.orientCache[key];
-    const n = kind.size, base = [];
-    if (kind.shape === "l") { for (let i = 0; i < n - 1; i++) base.push([i, 0]); base.push([n - 2, 1]); }
-    else if (kind.shape === "square") { const k = Math.round(Math.sqrt(n)); for (let r = 0; r < k; r++) for (let c = 0; c < k; c++) base.push([r, c]); }
-    else if (kind.shape === "zigzag") { for (let c = 0; c < n / 2; c++) base.push([0, c], [1, c + 1]); }
-    else for (let i = 0; i < n; i++) base.push([0, i]);
-    const seen = new Set(), out = [];
-    for (let m = 0; m < 8; m++) {
-      let cells = base.map(([r, c]) => {
-        let [a, b] = m & 4 ? [r, -c] : [r, c];
-        for (let k = 0; k < (m & 3); k++) [a, b] = [b, -a];
-        return [a, b];
-      });
-      const r0 = Math.min(...cells.map((x) => x[0])), c0 = Math.min(...cells.map((x) => x[1]));
-      cells = cells.map(([r, c]) => [r - r0, c - c0]).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
-      const id = JSON.stringify(cells);
-      if (!seen.has(id)) { seen.add(id); out.push(cells); }
-    }
-    this.orientCache[key] = out;
-    return out;
-  }
+  // Puts ship `index` down with the first cell of orientation `orient` at `row`, `column`
+  // (the field's bounds are the server's to judge); `after(placed)` follows the answer.
+  placeAt(index, row, column, orient, after = null) { this.enqueue(() => this.placing(index, row, column, orient, after)); }
 
-  // The cells of ``kind`` in orientation ``orient`` whose first cell (in reading order) is ``start``.
-  shapeCells(kind, start, orient) {
-    const w = this.state.rules.width, h = this.state.rules.height, all = this.orientations(kind);
-    const offsets = all[((orient % all.length) + all.length) % all.length];
-    const r = Math.floor(start / w) - offsets[0][0], c = start % w - offsets[0][1];
-    return offsets.map(([dr, dc]) => {
-      const rr = r + dr, cc = c + dc;
-      return rr >= 0 && rr < h && cc >= 0 && cc < w ? rr * w + cc : -1;
-    });
-  }
-
-  orientOf(kind, cells) {
-    if (kind.shape === "bent" || kind.shape === "king") return 0;
-    const sorted = JSON.stringify(cells.slice().sort((a, b) => a - b)), start = Math.min(...cells);
-    const found = this.orientations(kind).findIndex((_, o) => JSON.stringify(this.shapeCells(kind, start, o).sort((a, b) => a - b)) === sorted);
-    return Math.max(0, found);
-  }
-
-  keepApart(a, b) {
-    // As the engine's Rules.keep_apart: mines and minesweepers touch nothing (unless the
-    // rules say they may), a submarine may touch its own ships, ships follow the rules.
-    const rules = this.state.rules, mines = ["mine", "minesweeper"];
-    if (mines.includes(a.role) || mines.includes(b.role)) return rules.mines_touch ? "sides" : "none";
-    if (a.role === "submarine" || b.role === "submarine") return "sides";
-    return rules.touching;
-  }
-
-  placementProblem(cells, index) {
-    // A quick local check to show legality while dragging; the server has the last word.
-    const w = this.state.rules.width, h = this.state.rules.height;
-    if (cells.some((c) => c < 0 || c >= w * h)) return t("web.setup.off_field");
-    const kinds = this.fleetKinds();
-    for (const [i, other] of this.setup.placed.entries()) {
-      if (!other || i === index) continue;
-      const touching = index === null ? this.state.rules.touching : this.keepApart(kinds[index], kinds[i]);
-      for (const a of cells) for (const b of other) {
-        if (a === b) return t("web.setup.overlap");
-        const dr = Math.abs(Math.floor(a / w) - Math.floor(b / w)), dc = Math.abs((a % w) - (b % w));
-        const side = dr + dc === 1, corner = dr === 1 && dc === 1;
-        if ((touching === "none" && (side || corner)) || (touching === "corners" && side)) {
-          return t("web.setup.touch", { rule: t(`touching.${touching}`) });
-        }
+  placing(index, row, column, orient, after = null) {
+    const entry = this.shapeAt(index, row, column, orient);
+    return { ships: this.draft(index, entry), then: (m) => {
+      const problem = m.problems[index];
+      if (problem) { this.error = problem.message; this.setup.refused = problem.cells; } else {
+        const st = this.setup;
+        st.placed[index] = m.ships[index];
+        st.orients[index] = entry.orientation;
+        this.error = "";
+        const next = st.placed.findIndex((p) => !p);
+        st.selected = next < 0 ? null : next;
       }
-    }
-    return null;
-  }
-
-  placeAt(index, start, orient) {
-    const kind = this.fleetKinds()[index];
-    const cells = this.shapeCells(kind, start, Number(orient));
-    const problem = this.placementProblem(cells, index);
-    if (problem) { this.error = problem; return false; }
-    this.setup.placed[index] = cells;
-    this.setup.orients[index] = Number(orient);
-    this.error = "";
-    const next = this.setup.placed.findIndex((p) => !p);
-    this.setup.selected = next < 0 ? null : next;
-    return true;
+      if (after) after(!problem);
+    } };
   }
 
   shipAt(cell) { return this.setup.placed.findIndex((p) => p && p.includes(cell)); }
   straight() { return this.fleetKinds().every((k) => k.shape === "straight"); }
 
-  rotatePlaced(index) {
-    // The next orientation, keeping the first cell where it is.
-    const cells = this.setup.placed[index], orient = this.setup.orients[index] || 0;
-    const before = this.setup.placed[index];
-    this.setup.placed[index] = null;
-    const selected = this.setup.selected;
-    if (!this.placeAt(index, Math.min(...cells), orient + 1)) { this.setup.placed[index] = before; this.setup.orients[index] = orient; }
-    this.setup.selected = selected;
+  // The next orientation of a placed ship, keeping its first cell where it is; the
+  // selection stays as it was.
+  rotatePlaced(index) { this.enqueue(() => this.rotating(index)); }
+
+  rotating(index, after = null) {
+    const st = this.setup, selected = st.selected;
+    if (!st.placed[index]) return null;
+    const [row, column] = this.anchorOf(st.placed[index]);
+    return this.placing(index, row, column, (st.orients[index] || 0) + 1, (placed) => {
+      st.selected = selected;
+      if (after) after(placed);
+    });
   }
 
   bindSetup(grid) {
     if (this.paintMode()) {
       grid.addEventListener("click", (e) => {
         const cell = e.target.closest(".cell");
-        if (cell) { this.paintCell(Number(cell.dataset.cell)); this.redraw(); }
+        if (cell) this.paintCell(Number(cell.dataset.cell));
       });
       grid.addEventListener("keydown", (e) => this.paintKey(e));
       return;
@@ -565,143 +577,123 @@ class BattleshipBoard {
     if (!this.setup || !this.cellOf || this.paintMode() || (this.setup.selected === null && !this.drag)) return;
     const cell = this.cellOf(e);
     if (this.drag) { if (cell !== null && cell !== this.drag.cell) this.drag.moved = true; return; }
-    if (cell !== this.setup.hover && this.setup.selected !== null) { this.setup.hover = cell; this.redraw(); }
+    if (cell !== this.setup.hover && this.setup.selected !== null) { this.setup.hover = cell; this.redraw(); this.pump(); }
   }
 
   setupPointerUp(e) {
     if (!this.setup || !this.cellOf || this.paintMode()) return;
     const cell = this.cellOf(e);
     const fromDock = this.dockDrag; this.dockDrag = false;
-    {
-      const drag = this.drag; this.drag = null;
-      if (drag) {
-        if (cell === null || cell === drag.cell) { this.rotatePlaced(drag.index); }
-        else {
-          // The ship keeps its orientation and the grabbed cell follows the pointer.
-          const w = this.state.rules.width, anchor = Math.min(...drag.from);
-          const dr = Math.floor(drag.cell / w) - Math.floor(anchor / w), dc = drag.cell % w - anchor % w;
-          const r = Math.floor(cell / w) - dr, c = cell % w - dc;
-          const start = r >= 0 && c >= 0 && c < w ? r * w + c : -1;
-          const orient = this.setup.orients[drag.index] || 0, selected = this.setup.selected;
-          this.setup.placed[drag.index] = null;
-          if (start < 0) this.error = t("web.setup.off_field");
-          if (start < 0 || !this.placeAt(drag.index, start, orient)) { this.setup.placed[drag.index] = drag.from; this.setup.orients[drag.index] = orient; }
-          this.setup.selected = selected;
-        }
-        this.redraw();
-        return;
-      }
-      if (cell !== null && this.setup.selected !== null) { this.placeAt(this.setup.selected, cell, this.setup.orient); this.redraw(); }
-      else if (fromDock) this.redraw();
+    const drag = this.drag; this.drag = null;
+    if (drag) {
+      if (cell === null || cell === drag.cell) { this.rotatePlaced(drag.index); this.redraw(); return; }
+      // The ship keeps its orientation and the grabbed cell follows the pointer.
+      const w = this.state.rules.width, [row, column] = this.anchorOf(drag.from);
+      const dr = Math.floor(drag.cell / w) - row, dc = drag.cell % w - column;
+      const st = this.setup, selected = st.selected;
+      this.placeAt(drag.index, Math.floor(cell / w) - dr, cell % w - dc, st.orients[drag.index] || 0, () => { st.selected = selected; });
+      this.redraw();
+      return;
     }
+    if (cell !== null && this.setup.selected !== null) {
+      const w = this.state.rules.width;
+      this.placeAt(this.setup.selected, Math.floor(cell / w), cell % w, this.setup.orient);
+    } else if (fromDock) this.redraw();
   }
 
   setupKey(e) {
-    {
-      if (e.key === "r" || e.key === "R" || e.key === "к" || e.key === "К") {
-        e.preventDefault(); this.focus = "own";
+    const st = this.setup, w = this.state.rules.width;
+    if (e.key === "r" || e.key === "R" || e.key === "к" || e.key === "К") {
+      e.preventDefault(); this.focus = "own";
+      this.enqueue(() => {
         const index = this.shipAt(this.cursor.own);
-        if (index >= 0) {  // the cursor follows the turned ship, so that Enter picks it up
-          this.rotatePlaced(index);
-          this.cursor.own = Math.min(...this.setup.placed[index]);
-        } else this.setup.orient += 1;
-        this.redraw(); return;
-      }
-      if (e.key === "Delete" || e.key === "Backspace") {
-        e.preventDefault(); this.focus = "own";
-        const index = this.shipAt(this.cursor.own);
-        if (index >= 0) { this.setup.placed[index] = null; this.setup.selected = index; }
-        this.redraw(); return;
-      }
-      this.moveCursor(e, "own", () => {
-        const index = this.shipAt(this.cursor.own);
-        if (index >= 0) { this.setup.placed[index] = null; this.setup.selected = index; }
-        else if (this.setup.selected !== null) this.placeAt(this.setup.selected, this.cursor.own, this.setup.orient);
-        this.setup.hover = this.cursor.own;
-        this.redraw();
+        // The cursor follows the turned ship, so that Enter picks it up.
+        if (index >= 0) return this.rotating(index, () => { this.cursor.own = Math.min(...st.placed[index]); });
+        st.orient += 1;
+        this.redraw(); return null;
       });
+      return;
     }
+    if (e.key === "Delete" || e.key === "Backspace") {
+      e.preventDefault(); this.focus = "own";
+      this.act(() => {
+        const index = this.shipAt(this.cursor.own);
+        if (index >= 0) { st.placed[index] = null; st.selected = index; }
+      });
+      return;
+    }
+    this.moveCursor(e, "own", () => this.enqueue(() => {
+      const index = this.shipAt(this.cursor.own);
+      st.hover = this.cursor.own;
+      if (index >= 0) { st.placed[index] = null; st.selected = index; }
+      else if (st.selected !== null) return this.placing(st.selected, Math.floor(this.cursor.own / w), this.cursor.own % w, st.orient);
+      this.redraw(); return null;
+    }));
   }
 
   // Ships that may bend are painted cell by cell: pick a kind in the dock, mark its cells.
-  // The checks here only explain; the server validates the whole fleet on "place".
+  // Each mark is asked about: a cell that overlaps or touches another ship is refused with
+  // the engine's reason; a complete ship of the wrong shape is shown wrong, not placed.
 
-  paintMode() { return this.fleetKinds().some((k) => k.shape === "bent" || k.shape === "king"); }
+  paintMode() { return this.fleetKinds().some((k) => !k.orientations); }
 
-  paintCell(cell) {
+  paintCell(cell) { this.enqueue(() => this.painting(cell)); }
+
+  painting(cell) {
     const st = this.setup, kinds = this.fleetKinds();
     const owner = this.shipAt(cell);
     if (owner >= 0 && !st.drawing.length) {  // a placed ship goes back to be painted again
-      st.placed[owner] = null; st.selected = owner; this.error = ""; return;
+      st.placed[owner] = null; st.selected = owner; this.error = ""; this.redraw(); return null;
     }
     if (st.selected === null || st.placed[st.selected]) {
       const next = st.placed.findIndex((p) => !p);
       st.selected = next < 0 ? null : next;
     }
-    if (st.selected === null) return;
-    const kind = kinds[st.selected];
-    const at = st.drawing.indexOf(cell);
-    if (at >= 0) { st.drawing.splice(at, 1); this.error = this.drawingProblem() || ""; return; }
-    if (st.drawing.length >= kind.size) { this.error = t("web.setup.full", { size: kind.size }); return; }
-    const problem = this.placementProblem([cell], st.selected);
-    if (problem) { this.error = problem; return; }
-    st.drawing.push(cell);
-    this.error = this.drawingProblem() || "";
-    if (st.drawing.length === kind.size && !this.error) {
-      st.placed[st.selected] = st.drawing.slice().sort((a, b) => a - b);
-      st.drawing = [];
-      const next = st.placed.findIndex((p) => !p);
-      st.selected = next < 0 ? null : next;
-    }
-  }
-
-  drawingProblem() {
-    // Only a complete ship can be judged: its cells may be marked in any order.
-    const st = this.setup;
-    if (!st || st.selected === null || !st.drawing.length) return null;
-    const kind = this.fleetKinds()[st.selected], cells = st.drawing, w = this.state.rules.width;
-    if (cells.length < kind.size) return null;
-    const left = new Set(cells), queue = [cells[0]];
-    left.delete(cells[0]);
-    while (queue.length) {
-      const c = queue.pop();
-      const king = kind.shape === "king", west = c % w > 0, east = c % w < w - 1;
-      const around = [c - w, c + w, west ? c - 1 : -1, east ? c + 1 : -1];
-      if (king) around.push(west ? c - w - 1 : -1, east ? c - w + 1 : -1, west ? c + w - 1 : -1, east ? c + w + 1 : -1);
-      for (const n of around) {
-        if (left.has(n)) { left.delete(n); queue.push(n); }
+    if (st.selected === null) { this.redraw(); return null; }
+    const index = st.selected, kind = kinds[index], at = st.drawing.indexOf(cell);
+    if (at < 0 && st.drawing.length >= kind.size) { this.error = t("web.setup.full", { size: kind.size }); this.redraw(); return null; }
+    const cells = at >= 0 ? st.drawing.filter((c) => c !== cell) : [...st.drawing, cell];
+    if (!cells.length) { st.drawing = []; st.drawingBad = false; this.error = ""; this.redraw(); return null; }
+    return { ships: this.draft(index, cells), then: (m) => {
+      const problem = m.problems[index];
+      // A cell refused for where it is stays unmarked; a wrong shape is shown as drawn.
+      if (problem && problem.code !== "error.placement_shape" && at < 0) { this.error = problem.message; st.refused = [cell]; return; }
+      st.drawing = cells; st.drawingBad = Boolean(problem);
+      this.error = problem ? problem.message : "";
+      if (cells.length === kind.size && !problem) {
+        st.placed[index] = m.ships[index];
+        st.drawing = [];
+        const next = st.placed.findIndex((p) => !p);
+        st.selected = next < 0 ? null : next;
       }
-    }
-    if (left.size) return t(kind.shape === "king" ? "web.setup.not_joined_king" : "web.setup.not_joined");
-    const rows = new Set(cells.map((c) => Math.floor(c / w))), cols = new Set(cells.map((c) => c % w));
-    if (kind.shape === "straight" && rows.size > 1 && cols.size > 1) return t("web.setup.not_line");
-    return null;
+    } };
   }
 
   paintKey(e) {
     const st = this.setup;
-    if (e.key === "Escape") { e.preventDefault(); st.drawing = []; this.error = ""; this.redraw(); return; }
+    if (e.key === "Escape") { e.preventDefault(); this.act(() => { st.drawing = []; st.drawingBad = false; this.error = ""; }); return; }
     if (e.key === "Delete" || e.key === "Backspace") {
       e.preventDefault(); this.focus = "own";
-      const cell = this.cursor.own, index = this.shipAt(cell), at = st.drawing.indexOf(cell);
-      if (at >= 0) st.drawing.splice(at, 1);
-      else if (index >= 0 && !st.drawing.length) { st.placed[index] = null; st.selected = index; }
-      this.error = "";
-      this.redraw(); return;
+      const cell = this.cursor.own;
+      this.enqueue(() => {
+        const index = this.shipAt(cell);
+        if (st.drawing.includes(cell)) return this.painting(cell);
+        if (index >= 0 && !st.drawing.length) { st.placed[index] = null; st.selected = index; }
+        this.error = ""; this.redraw(); return null;
+      });
+      return;
     }
-    this.moveCursor(e, "own", () => { this.paintCell(this.cursor.own); this.redraw(); });
+    this.moveCursor(e, "own", () => this.paintCell(this.cursor.own));
   }
-
   renderSetupControls() {
     const st = this.setup, kinds = this.fleetKinds();
     const dock = el("div", { class: "dock", id: "dock" }, kinds.map((kind, i) => el("button", {
       class: (st.selected === i ? "selected " : "") + (st.placed[i] ? "placed" : ""), "data-ship": i, "data-role": kind.role, title: kindName(kind),
       onpointerdown: (e) => { if (this.paintMode()) return; this.setup.selected = i; this.setup.placed[i] = null; this.dockDrag = true; e.preventDefault(); },
-      onclick: () => {
+      onclick: () => this.act(() => {
         this.setup.selected = i; this.setup.placed[i] = null;
-        if (this.paintMode()) { this.setup.drawing = []; this.error = ""; }
-        this.redraw();
-      },
+        if (this.paintMode()) { this.setup.drawing = []; this.setup.drawingBad = false; this.error = ""; }
+      }),
     }, kind.role === "ship" ? Array.from({ length: kind.size }, () => el("span"))
       : el("span", { class: `piece role-${kind.role}` }, SYMBOL[kind.role]))));
     const left = st.placed.filter((p) => !p).length;
@@ -718,8 +710,10 @@ class BattleshipBoard {
       dock, painting,
       el("div", { class: "controls" },
         el("button", { id: "random", onclick: () => this.send({ type: "random_fleet" }) }, t("web.setup.random")),
-        el("button", { id: "rotate", disabled: this.paintMode(), onclick: () => { st.orient += 1; this.redraw(); } }, t("web.setup.rotate")),
-        el("button", { id: "clear", onclick: () => { st.placed = kinds.map(() => null); st.selected = 0; st.drawing = []; this.error = ""; this.redraw(); } }, t("web.setup.clear")),
+        el("button", { id: "rotate", disabled: this.paintMode(), onclick: () => this.act(() => { st.orient += 1; }) }, t("web.setup.rotate")),
+        el("button", { id: "clear", onclick: () => this.act(() => {
+          st.placed = kinds.map(() => null); st.selected = 0; st.drawing = []; st.drawingBad = false; this.error = "";
+        }) }, t("web.setup.clear")),
         ready, t("web.setup.left", { count: left })));
   }
 

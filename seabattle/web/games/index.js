@@ -21,6 +21,8 @@
 //   receive(event) → bool      a game event (logged or not); true when it was the board's,
 //                              false leaves it to the shell (chat, timeout, game_over, …)
 //   onState(state)             a fresh state, before it is drawn
+//   onError(error)             (optional) an `error` the shell shows: one that answers the
+//                              board's own question (Battleship's check_fleet), say
 //   statusText() → text        the status line while the game is on (set-up, play); the
 //                              shell's own while waiting for the opponent and after the end
 //   rulesText() → text         the rule set in short, for the rules line and the invitation
