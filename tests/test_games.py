@@ -174,8 +174,9 @@ def test_real_games_draw_from_the_system_s_entropy() -> None:
     assert seeded(5).random() == seeded(5).random()
 
 
+@pytest.mark.parametrize("command", [["play", "--plain"], ["bench", "--games", "1"]])
 def test_a_command_refuses_a_registered_game_it_cannot_play_yet(
-        capsys: pytest.CaptureFixture[str]) -> None:
+        command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     from seabattle.battleship.definition import BattleshipDefinition
     from seabattle.cli import main
     from seabattle.games.registry import register, unregister
@@ -186,10 +187,11 @@ def test_a_command_refuses_a_registered_game_it_cannot_play_yet(
     register(Renamed())
     try:
         assert "battleship-copy" in game_names()
-        assert main(["play", "--game", "battleship-copy", "--plain"]) == 2
+        assert main([command[0], "--game", "battleship-copy", *command[1:]]) == 2
     finally:
         unregister("battleship-copy")
-    assert "does not play battleship-copy yet; it plays: battleship" in capsys.readouterr().err
+    error = capsys.readouterr().err
+    assert f"seabattle {command[0]} does not play battleship-copy yet; it plays: battleship" in error
     assert "battleship-copy" not in game_names()
 
 

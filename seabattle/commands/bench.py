@@ -15,11 +15,13 @@ from pathlib import Path
 from seabattle.battleship.ai.placement import PLACEMENTS
 from seabattle.battleship.rules import Rules, find_rules
 from seabattle.commands.options import (
+    add_game_option,
     add_rules_option,
     chosen_language,
     load_rules,
     output_file,
     progress_bar,
+    require_game,
 )
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import translate
@@ -32,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play many games of each targeting strategy against the same fleets "
                     "and report the shots each needs to sink the whole fleet "
                     "(see docs/bench.md).")
+    add_game_option(parser)
     add_rules_option(parser)
     parser.set_defaults(rules=None)  # None: the fleets file's rules, else classic
     parser.add_argument("--level", default="hard", metavar="A,B,…",
@@ -68,6 +71,7 @@ def _seed(text: str) -> int | str:
 
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its report."""
+    require_game(args, "battleship")  # its strategies and fleets are Battleship's
     from seabattle.battleship.bench import (
         BenchSpec,
         fleets_from_json,
