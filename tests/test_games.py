@@ -191,7 +191,8 @@ def test_a_command_refuses_a_registered_game_it_cannot_play_yet(
     finally:
         unregister("battleship-copy")
     error = capsys.readouterr().err
-    assert f"seabattle {command[0]} does not play battleship-copy yet; it plays: battleship" in error
+    refusal = f"seabattle {command[0]} does not play battleship-copy yet; it plays: battleship"
+    assert refusal in error
     assert "battleship-copy" not in game_names()
 
 
