@@ -393,6 +393,9 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
     page.wait_for_function("document.documentElement.lang === 'ru'")
     preset = page.locator("#preset option[value='classic']").inner_text()
     assert preset == "классика"
+    # The game comes first: one hosted game is a heading, its title the server's translation.
+    page.wait_for_function("document.querySelector('#game-title').innerText === 'Морской бой'")
+    assert page.locator("select#game").count() == 0
     assert page.locator("#dutchman_decks").is_hidden()
     page.select_option("#preset", "flying-dutchman")
     assert page.locator("#dutchman_decks").is_visible()

@@ -53,6 +53,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # The lobby.
     "web.title": ("Sea Battle", "Морской бой"),
     "web.lobby.rules": ("Rules", "Правила"),
+    "web.lobby.game": ("Game", "Игра"),
     "web.lobby.preset": ("Rule set", "Набор правил"),
     "web.lobby.touching": ("Ships touching", "Касание кораблей"),
     "web.lobby.shoot_again": ("Shoot again after a hit", "Стрелять снова после попадания"),

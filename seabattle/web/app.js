@@ -10,9 +10,11 @@
 // $, el, t, MSG, LANG and loadMessages come from common.js (shared with the classroom).
 import { GAMES, gameName } from "./games/index.js";
 
-let OPTIONS = null;
-// The game the lobby creates: the only one so far (the lobby will offer the game first).
-const LOBBY_GAME = "battleship";
+let OPTIONS = null;  // /api/options, in the language of the page (games' titles)
+// The game the lobby creates: chosen first in the lobby, among the hosted games this page
+// has a board module for.
+let lobbyGame = localStorage.getItem("sb.lobby.game") || "battleship";
+const fetchOptions = async () => (await fetch(`/api/options?lang=${LANG}`)).json();
 
 // --- routing -------------------------------------------------------------------------
 
@@ -40,7 +42,7 @@ function describeGame(g) {
 
 async function route() {
   await loadMessages("web.title");
-  OPTIONS = OPTIONS || await (await fetch("/api/options")).json();
+  OPTIONS = OPTIONS || await fetchOptions();
   const parts = location.pathname.split("/").filter(Boolean);
   if (parts[0] === "play" && parts[1]) return startGame(parts[1], { token: localStorage.getItem(tokenKey(parts[1])) });
   if (parts[0] === "watch" && parts[2]) return startGame(parts[1], { watch: parts[2] });
@@ -51,6 +53,9 @@ async function route() {
 $("#lang").addEventListener("change", async (e) => {
   LANG = e.target.value;
   localStorage.setItem("sb.lang", LANG);
+  // The games' titles are the server's, in the new language (fetched before the page
+  // speaks it, so that the lobby is redrawn at once).
+  OPTIONS = GAME ? null : await fetchOptions();
   await loadMessages("web.title");
   if (GAME) { GAME.send({ type: "ping" }); GAME.relang(); } else showLobby();
 });
@@ -64,12 +69,23 @@ function setScreen(name, ...children) {
 // --- lobby -----------------------------------------------------------------------------
 
 async function showLobby(error = "") {
-  OPTIONS = OPTIONS || await (await fetch("/api/options")).json();
-  const game = GAMES[LOBBY_GAME];
-  // Each hosted game's options under ``games`` (a server hosting several), else at the top.
-  const gameOptions = (OPTIONS.games && OPTIONS.games[LOBBY_GAME]) || OPTIONS;
+  OPTIONS = OPTIONS || await fetchOptions();
+  // The games offered: those the server hosts (``games``) that have a board module here.
+  const hosted = OPTIONS.games || { battleship: { ...OPTIONS, title: "battleship" } };
+  const offered = Object.keys(hosted).filter((name) => GAMES[name]);
+  if (!offered.includes(lobbyGame)) lobbyGame = offered[0];
+  const game = GAMES[lobbyGame];
+  const gameOptions = hosted[lobbyGame];
   const option = (value, label, selected = false) => el("option", { value, selected }, label);
   const pick = (id, label, options) => el("label", {}, label, el("select", { id }, options));
+  // The game first: a heading when there is one, else a choice that redraws the form.
+  const gameChoice = offered.length === 1 ? el("h2", { id: "game-title" }, gameOptions.title)
+    : pick("game", t("web.lobby.game"), offered.map((name) => option(name, hosted[name].title, name === lobbyGame)));
+  if (offered.length > 1) {
+    $("select", gameChoice).addEventListener("change", (e) => {
+      lobbyGame = e.target.value; localStorage.setItem("sb.lobby.game", lobbyGame); showLobby();
+    });
+  }
   const level = pick("level", t("web.lobby.level"), gameOptions.levels.map((l) => option(l, t(`web.level.${l}`), l === "hard")));
   const timer = el("label", {}, t("web.lobby.timer"), el("input", { id: "turn_seconds", type: "number", min: 0, max: 3600, value: 60 }));
   const setupTimer = el("label", {}, t("web.lobby.setup_timer"), el("input", { id: "setup_seconds", type: "number", min: 0, max: 3600, value: 180 }));
@@ -80,7 +96,7 @@ async function showLobby(error = "") {
   const gameList = games.length ? el("div", { class: "links", id: "my-games" }, t("web.lobby.your_games"),
     games.slice(0, 10).map((g) => el("a", { href: `/play/${g.game}` }, describeGame(g)))) : null;
   const create = (mode) => async () => {
-    const body = { game: LOBBY_GAME, mode, ...game.lobbyRequest(), level: $("#level").value,
+    const body = { game: lobbyGame, mode, ...game.lobbyRequest(), level: $("#level").value,
       turn_seconds: parseInt($("#turn_seconds").value || "0", 10),
       setup_seconds: parseInt($("#setup_seconds").value || "0", 10) };
     const response = await fetch(`/api/games?lang=${LANG}`, { method: "POST", body: JSON.stringify(body) });
@@ -91,7 +107,7 @@ async function showLobby(error = "") {
     startGame(data.game, { token: data.token });
   };
   setScreen("lobby", el("section", { class: "lobby" },
-    el("h1", {}, t("web.title")), err, ...game.lobbyFields(gameOptions), language, timer, setupTimer, level,
+    el("h1", {}, t("web.title")), err, gameChoice, ...game.lobbyFields(gameOptions), language, timer, setupTimer, level,
     el("div", { class: "actions" },
       el("button", { class: "primary", id: "vs-computer", onclick: create("computer") }, t("web.lobby.vs_computer")),
       el("button", { id: "invite-friend", onclick: create("private") }, t("web.lobby.private")),

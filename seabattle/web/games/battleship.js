@@ -428,6 +428,7 @@ class BattleshipBoard {
       this.cursor[role] = cur; this.focus = role;
       if (this.setup && role === "own") this.setup.hover = cur;
       this.redraw();
+      if (this.setup) this.pump();  // the preview where the cursor is
       return true;
     }
     if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.focus = role; onEnter(); return true; }
