@@ -286,6 +286,7 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
             client.websocket_connect("/ws") as ww:
         a = Peer(wa, "a")
         assert a.error({"type": "fire", "cell": 1})["code"] == "web.error.hello_first"
+        assert a.error({"type": "check_fleet", "ships": []})["code"] == "web.error.hello_first"
         assert a.error({"type": "hello", "game": gid, "token": "guess"})["code"] == \
             "web.error.bad_token"
         assert a.error({"type": "hello", "game": "nope", "token": "x"})["code"] == \
@@ -357,9 +358,11 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
 
 def test_every_client_message_type_is_covered() -> None:
     # The tests above send each type; this keeps the list honest when a type is added.
-    # fire_salvo and decide are covered in tests/test_web_variants.py.
+    # fire_salvo and decide are covered in tests/test_web_variants.py, the query check_fleet
+    # in tests/test_web_placement.py.
     assert set(client_types()) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
-                                 "claim_win", "rematch", "ping", "fire_salvo", "decide"}
+                                 "claim_win", "rematch", "ping", "fire_salvo", "decide",
+                                 "check_fleet"}
 
 
 def test_record_only_after_the_end(client: TestClient) -> None:

@@ -102,13 +102,14 @@ SHARED_TYPES = ("hello", "random_fleet", "resign", "chat", "claim_win", "rematch
 
 
 def client_types() -> tuple[str, ...]:
-    """Every message type a client may send, in any registered game."""
-    intents: list[str] = []
+    """Every message type a client may send, in any registered game: its moves (intents)
+    and its questions (queries)."""
+    own: list[str] = []
     for name in game_names():
         host = find_game(name).host()
         if host is not None:
-            intents += [kind for kind in host.intents if kind not in intents]
-    return (*SHARED_TYPES, *intents)
+            own += [kind for kind in (*host.intents, *host.queries) if kind not in own]
+    return (*SHARED_TYPES, *own)
 
 
 def _int(value: JSON | None, name: str) -> int:
