@@ -5,7 +5,7 @@ game after another while the player says yes, saves each game's record (after it
 when input ends or the player quits: ``quit``), and exits 0 once a game is over, 1 when
 input ends before. The game itself — its fields, prompts and parsing — is the game's
 :class:`~seabattle.terminal.lines.LineGame`, found by the game's name through
-:mod:`seabattle.terminal.registry` (Battleship's: :mod:`seabattle.battleship.plain`).
+:mod:`seabattle.terminal.registry` (Battleship's: :mod:`seabattle.battleship.terminal.lines`).
 """
 
 from __future__ import annotations

@@ -284,7 +284,7 @@ def test_parse_player() -> None:
 
 def test_battleship_plugs_its_protocol_in_through_its_definition() -> None:
     from seabattle.arena.games import Agent, ArenaGame, find_arena_game
-    from seabattle.battleship.arena_game import ARENA_GAME, BattleshipBot, BuiltinAgent
+    from seabattle.battleship.bots.arena import ARENA_GAME, BattleshipBot, BuiltinAgent
 
     component = find_arena_game("battleship")
     assert component is ARENA_GAME and isinstance(component, ArenaGame)
@@ -347,7 +347,7 @@ def test_another_registered_game_with_a_protocol_plays_through_the_registry(
 
     class Copy(BattleshipDefinition):
         name = "battleship-copy"
-        parts = GameParts(arena_game="seabattle.battleship.arena_game")
+        parts = GameParts(arena_game="seabattle.battleship.bots.arena")
 
     register(Copy())
     try:
@@ -365,7 +365,7 @@ class _ChanceFirst:
     """Battleship's component, but the lot (chance) draws who fires first."""
 
     def __init__(self) -> None:
-        from seabattle.battleship.arena_game import ARENA_GAME
+        from seabattle.battleship.bots.arena import ARENA_GAME
 
         self.inner = ARENA_GAME
 

@@ -386,7 +386,7 @@ def test_command_reports_a_bad_problem_file(tmp_path: Path) -> None:
 async def test_teacher_screen_shots_problems_and_marks() -> None:
     from textual.widgets import Input, Static
 
-    from seabattle.battleship.tui.classroom import ClassroomApp, ProblemScreen
+    from seabattle.battleship.terminal.tui.classroom import ClassroomApp, ProblemScreen
 
     battle = MathBattle(builtin_problems("ru"), seed=3)
     app = ClassroomApp(battle, RULES.coordinates("ru"), "ru")

@@ -118,7 +118,7 @@ def test_the_graph_sees_imports_inside_functions_and_skips_type_checking_ones() 
     graph = import_graph()
     assert "seabattle.commands.classroom" in graph["seabattle.cli"]  # inside build_parser()
     # inside run():
-    assert "seabattle.battleship.tui.classroom" in graph["seabattle.commands.classroom"]
+    assert "seabattle.battleship.terminal.tui.classroom" in graph["seabattle.commands.classroom"]
     assert "seabattle.games.hosting" not in graph["seabattle.games.interface"]
 
 

@@ -12,11 +12,11 @@ from seabattle.battleship.events import ShotResult
 from seabattle.battleship.fleet import Fleet, Ship, ShipKind, validate_fleet
 from seabattle.battleship.game import Game
 from seabattle.battleship.marks import Mark, variant_marks
-from seabattle.battleship.plain import SYMBOLS, render_fields
 from seabattle.battleship.rules import Role, Rules, find_rules, rules_from_dict
 from seabattle.battleship.session import GameSettings
 from seabattle.battleship.shapes import Shape
-from seabattle.battleship.tui.marks import enemy_marks, fleet_marks
+from seabattle.battleship.terminal.lines import SYMBOLS, render_fields
+from seabattle.battleship.terminal.tui.marks import enemy_marks, fleet_marks
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import bit
 

@@ -13,12 +13,9 @@ import pytest
 
 from seabattle.arena.bots import BotProcess, Limits
 from seabattle.battleship.ai.levels import make_strategy
-from seabattle.battleship.arena_game import BattleshipBot
-from seabattle.battleship.builtin_bot import BotKnowledge
-from seabattle.battleship.events import Shot, ShotResult
-from seabattle.battleship.fleet import random_fleet
-from seabattle.battleship.game import Game, other
-from seabattle.battleship.protocol import (
+from seabattle.battleship.bots.arena import BattleshipBot
+from seabattle.battleship.bots.builtin import BotKnowledge
+from seabattle.battleship.bots.protocol import (
     Command,
     Fire,
     FleetReply,
@@ -42,6 +39,9 @@ from seabattle.battleship.protocol import (
     parse_command,
     parse_reply,
 )
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.fleet import random_fleet
+from seabattle.battleship.game import Game, other
 from seabattle.battleship.rules import Announcement, find_rules, rules_from_dict
 from seabattle.errors import (
     BotCrashedError,

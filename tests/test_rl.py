@@ -117,7 +117,7 @@ def test_rules_as_keyword_arguments() -> None:
 
 def test_opponent_placement() -> None:
     def corner(rules: Any, rng: Any) -> Any:
-        from seabattle.battleship.protocol import fleet_from_cells
+        from seabattle.battleship.bots.protocol import fleet_from_cells
 
         return fleet_from_cells(rules, [(0, 1, 2), (10, 11), (24,)])
 

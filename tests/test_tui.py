@@ -13,10 +13,10 @@ from seabattle.battleship.record import GameRecord
 from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
 from seabattle.battleship.session import FirstMove, GameSettings
 from seabattle.battleship.shapes import Shape, has_shape
-from seabattle.battleship.tui.battle import BattleScreen
-from seabattle.battleship.tui.board import HOTTEST, Board
-from seabattle.battleship.tui.marks import Mark
-from seabattle.battleship.tui.setup import SetupScreen
+from seabattle.battleship.terminal.tui.battle import BattleScreen
+from seabattle.battleship.terminal.tui.board import HOTTEST, Board
+from seabattle.battleship.terminal.tui.marks import Mark
+from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.coords import ALPHABETS, Coordinates, bit, iter_cells
 from seabattle.errors import DecisionError
 from seabattle.i18n import Language

@@ -7,9 +7,9 @@ from textual.widgets import Input, Select, Static
 
 from seabattle.battleship.rules import PRESETS, find_rules, rules_from_dict, with_variants
 from seabattle.battleship.session import GameSettings
-from seabattle.battleship.tui.battle import BattleScreen
-from seabattle.battleship.tui.board import Board
-from seabattle.battleship.tui.setup import SetupScreen
+from seabattle.battleship.terminal.tui.battle import BattleScreen
+from seabattle.battleship.terminal.tui.board import Board
+from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.terminal.notice import Notice
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.game_over import GameOverScreen

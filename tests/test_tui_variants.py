@@ -15,10 +15,10 @@ from seabattle.battleship.marks import enemy_marks, own_marks
 from seabattle.battleship.rules import Role, Rules, rules_from_dict
 from seabattle.battleship.session import GameSettings
 from seabattle.battleship.shapes import Shape, has_shape
-from seabattle.battleship.tui.battle import BattleScreen
-from seabattle.battleship.tui.board import SYMBOLS, Board, FleetStrip
-from seabattle.battleship.tui.marks import Mark
-from seabattle.battleship.tui.setup import SetupScreen
+from seabattle.battleship.terminal.tui.battle import BattleScreen
+from seabattle.battleship.terminal.tui.board import SYMBOLS, Board, FleetStrip
+from seabattle.battleship.terminal.tui.marks import Mark
+from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.commands import play
 from seabattle.coords import bit, iter_cells
 from seabattle.errors import RulesError

@@ -357,7 +357,7 @@ class SimpleBot:
 
     :meth:`popen` starts a bot of the game named ``game`` and shakes hands; then the
     game protocol's own methods (Battleship's: ``new_game``, ``place``, ``shoot``,
-    ``report``, ``game_over``, :class:`~seabattle.battleship.arena_game.BattleshipBot`)
+    ``report``, ``game_over``, :class:`~seabattle.battleship.bots.arena.BattleshipBot`)
     are called without ``await``. Each wrapper owns a private event loop
     (:class:`asyncio.Runner`), so it cannot be used from inside a running event loop; use
     :class:`BotProcess` and the game's agent there.

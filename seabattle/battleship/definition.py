@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from seabattle.battleship.hosting import HOST, BattleshipHost
 from seabattle.battleship.moves import Decide, Fire, MoveShip
+from seabattle.battleship.online.hosting import HOST, BattleshipHost
 from seabattle.battleship.record import event_to_data, fleet_from_data, fleet_to_data
 from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict, varied_preset
 from seabattle.battleship.state import (
@@ -70,9 +70,9 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
     name = "battleship"
     title = Text("game.battleship")
     parts = GameParts(
-        arena_game="seabattle.battleship.arena_game",  # its bot protocol, docs/protocol.md
-        screen_set="seabattle.battleship.tui",
-        line_game="seabattle.battleship.plain",
+        arena_game="seabattle.battleship.bots.arena",  # its bot protocol, docs/protocol.md
+        screen_set="seabattle.battleship.terminal.tui",
+        line_game="seabattle.battleship.terminal.lines",
         replay_text="seabattle.battleship.terminal.replay",
         record_body="seabattle.battleship.record",  # fleets, first, events: record-format.md
         gym_envs={"SeaBattle-v0": "seabattle.battleship.rl.env:SeaBattleEnv"},
@@ -101,7 +101,7 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
         return BattleshipState(rules)
 
     def host(self) -> BattleshipHost:
-        """Battleship in the server's rooms (:mod:`seabattle.battleship.hosting`)."""
+        """Battleship in the server's rooms (:mod:`seabattle.battleship.online.hosting`)."""
         return HOST
 
     def action_to_data(self, rules: Rules, action: Action) -> dict[str, JSON]:

@@ -5,7 +5,7 @@ The state wraps the engine's :class:`~seabattle.battleship.game.Game` and adds w
 before it: both seats place their fleets at once, each unseen by the other (a simultaneous
 move), then, unless the rules of the table fixed who fires first, chance draws it (a lot,
 logged like any move). The definition (:mod:`seabattle.battleship.definition`) and the
-server's host (:mod:`seabattle.battleship.hosting`) both build on this module.
+server's host (:mod:`seabattle.battleship.online.hosting`) both build on this module.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """``seabattle bot LEVEL``: a built-in strategy speaking the bot protocol on stdin/stdout.
 
-Battleship's protocol is the only one with a bot side yet (:mod:`seabattle.battleship.
-builtin_bot`); another game is refused with the games that have one."""
+Battleship's protocol is the only one with a bot side yet
+(:mod:`seabattle.battleship.bots.builtin`); another game is refused with the games that have
+one."""
 
 from __future__ import annotations
 

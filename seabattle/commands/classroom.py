@@ -1,7 +1,7 @@
 """``seabattle classroom``: the mathematical sea battle, run by a teacher from one screen.
 
-Full-screen (:mod:`seabattle.battleship.tui.classroom`) or line by line with ``--plain``
-(:class:`~seabattle.battleship.classroom_terminal.PlainLesson`); the lesson's files are read
+Full-screen (:mod:`seabattle.battleship.terminal.tui.classroom`) or line by line with ``--plain``
+(:class:`~seabattle.battleship.terminal.classroom.PlainLesson`); the lesson's files are read
 and written by :mod:`seabattle.battleship.classroom_files`. See ``docs/classroom.md``.
 """
 
@@ -18,8 +18,8 @@ from seabattle.battleship.classroom_files import (
     read_problems,
     save_record,
 )
-from seabattle.battleship.classroom_terminal import PlainLesson
 from seabattle.battleship.rules import find_rules
+from seabattle.battleship.terminal.classroom import PlainLesson
 from seabattle.commands.options import (
     add_language_options,
     chosen_alphabet,
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     if args.plain:
         status = PlainLesson(battle, coordinates, language, sys.stdin, sys.stdout).run()
     else:
-        from seabattle.battleship.tui.classroom import ClassroomApp
+        from seabattle.battleship.terminal.tui.classroom import ClassroomApp
 
         app = ClassroomApp(battle, coordinates, language)
         app.run()

@@ -1,7 +1,7 @@
 """How the terminal screens put things into words: the catalogue, cells and errors.
 
 A game's screens use a subclass with that game's own phrases (Battleship's rules line:
-:class:`seabattle.battleship.tui.phrases.BattleshipPhrases`).
+:class:`seabattle.battleship.terminal.tui.phrases.BattleshipPhrases`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 :func:`run_tui` runs :class:`~seabattle.tui.app.SeaBattleApp` for a game: the game's own
 screens (its :class:`~seabattle.terminal.hook.ScreenSet`, found by the game's name through
-:mod:`seabattle.terminal.registry`; Battleship's are :mod:`seabattle.battleship.tui`), then
+:mod:`seabattle.terminal.registry`; Battleship's are :mod:`seabattle.battleship.terminal.tui`), then
 the game-over screen (:mod:`~seabattle.tui.game_over`); the new-game form's frame is
 :mod:`~seabattle.tui.new_game`, and ``app.tcss`` styles them all. Every text comes from
 the ``tui.*`` keys of :mod:`seabattle.i18n.catalog_tui` and the games' own messages.

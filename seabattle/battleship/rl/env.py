@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import make_strategy
-from seabattle.battleship.builtin_bot import find_placement_function
+from seabattle.battleship.bots.builtin import find_placement_function
 from seabattle.battleship.events import ShotResult
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.game import Game, Solitaire

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING
 from seabattle.battleship.definition import BattleshipState
 from seabattle.battleship.events import Resignation, Shot
 from seabattle.battleship.narration import describe, shot_answer
-from seabattle.battleship.plain import render_fields
 from seabattle.battleship.record import GameRecord
 from seabattle.battleship.session import GameSettings
+from seabattle.battleship.terminal.lines import render_fields
 from seabattle.coords import Alphabet
 from seabattle.errors import RecordError
 from seabattle.i18n import Language, translate

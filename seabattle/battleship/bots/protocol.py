@@ -4,8 +4,8 @@ A bot is a program that talks to the arena over its standard input and output,
 one message per line, in the manner of chess's UCI. ``docs/protocol.md`` is the
 specification; this module is its executable form and does no I/O: each message
 is a frozen dataclass, :meth:`to_line` formats it, and :func:`parse_command`
-(arena → bot, as :mod:`seabattle.battleship.builtin_bot` reads it) and
-:func:`parse_reply` (bot → arena, as :mod:`seabattle.battleship.arena_game` reads it)
+(arena → bot, as :mod:`seabattle.battleship.bots.builtin` reads it) and
+:func:`parse_reply` (bot → arena, as :mod:`seabattle.battleship.bots.arena` reads it)
 parse a line. The framing messages (``seabattle``/``seabattleok``, ``id``, ``isready``,
 ``readyok``, ``info``, ``quit``) are here for the bot's side and for tests; the arena
 speaks them for every game in :mod:`seabattle.arena.bots`, with ``seabattle`` as

@@ -20,8 +20,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from seabattle.battleship.rules import Role, ShipKind
-from seabattle.battleship.tui.marks import Mark, Marks, heat_shares
-from seabattle.battleship.tui.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.tui.marks import Mark, Marks, heat_shares
+from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 from seabattle.coords import Coordinates
 
 SYMBOLS: dict[Mark, str] = {

@@ -5,7 +5,7 @@ Its client messages (``place``, ``fire``, ``fire_salvo``, ``decide``: cells as n
 fleets as cell lists in rules order) become the definition's actions
 (:class:`~seabattle.battleship.definition.PlaceFleet`, :class:`~seabattle.battleship.moves.Fire`,
 :class:`~seabattle.battleship.moves.Decide`, :class:`~seabattle.battleship.moves.MoveShip`);
-what the browser is told is :mod:`seabattle.battleship.web_projection`; the lobby's rule
+what the browser is told is :mod:`seabattle.battleship.online.projection`; the lobby's rule
 sets are presets with variants; the computer is
 :class:`~seabattle.battleship.ai.player.ComputerPlayer`; and the entries the server logged
 before it hosted any game (``fleet``, ``shot``,
@@ -18,7 +18,6 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from seabattle.battleship import web_projection
 from seabattle.battleship.ai.decisions import decide
 from seabattle.battleship.ai.levels import LEVELS, make_strategy
 from seabattle.battleship.ai.placement import computer_fleet
@@ -29,6 +28,7 @@ from seabattle.battleship.cell_lists import (
 )
 from seabattle.battleship.events import Decision
 from seabattle.battleship.moves import Decide, Fire, MoveShip, decision_move
+from seabattle.battleship.online import projection
 from seabattle.battleship.record import (
     GameRecord,
     PlayerInfo,
@@ -97,12 +97,12 @@ def _ships(value: JSON | None) -> list[list[int]]:
     return ships
 
 
-def _drafts(value: JSON | None, count: int) -> list[web_projection.ShipDraft]:
+def _drafts(value: JSON | None, count: int) -> list[projection.ShipDraft]:
     """``check_fleet``'s ships: one entry per kind of the fleet, each ``null``, a cell list,
     or ``{row, column, orientation}`` (a listed shape put down, its first cell there)."""
     if not isinstance(value, list) or len(value) != count:
         raise _field_error("ships", f"{count} entries: null, cells or {{row, column, orientation}}")
-    drafts: list[web_projection.ShipDraft] = []
+    drafts: list[projection.ShipDraft] = []
     for entry in value:
         if entry is None:
             drafts.append(None)
@@ -229,7 +229,7 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
         drafts = _drafts(data.get("ships"), len(rules.fleet))
         if phase != SETUP:
             raise SeaBattleError("web.error.phase", action=kind, phase=phase)
-        cells, problems = web_projection.fleet_check(rules, drafts)
+        cells, problems = projection.fleet_check(rules, drafts)
         return {"type": "fleet_check", "ships": cast(JSON, cells), "problems": [
             None if p is None else {"code": p[0].message_key,
                                     "message": self.error_message(rules, p[0], language),
@@ -279,7 +279,7 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
         assert isinstance(action, PlaceFleet)
         ships = cell_lists_in_rules_order(rules, action.fleet)
         return {"type": "fleet_suggestion", "ships": cast(JSON, ships),
-                "orientations": [web_projection.orientation_of(rules.grid, kind, cells)
+                "orientations": [projection.orientation_of(rules.grid, kind, cells)
                                  for kind, cells in zip(rules.fleet, ships, strict=True)]}
 
     # --- telling ----------------------------------------------------------------------
@@ -303,17 +303,17 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
 
     def project(self, state: BattleshipState, seat: int, action: Action,
                 events: Sequence[StateEvent], auto: bool) -> Told:
-        return web_projection.project(state, seat, events, auto)
+        return projection.project(state, seat, events, auto)
 
     def due(self, state: BattleshipState) -> list[ClientEvent]:
-        return web_projection.due(state)
+        return projection.due(state)
 
     def snapshot(self, state: BattleshipState, audience: int | None, language: Language,
                  over: bool) -> dict[str, JSON]:
-        return web_projection.snapshot(state, audience, language, over)
+        return projection.snapshot(state, audience, language, over)
 
     def game_over(self, state: BattleshipState) -> dict[str, JSON]:
-        return web_projection.game_over(state)
+        return projection.game_over(state)
 
     def record(self, state: BattleshipState, players: tuple[str, str], level: str | None,
                game_id: str, reason: str) -> str:

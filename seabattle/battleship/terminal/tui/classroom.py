@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog, Static
 
 from seabattle.battleship.classroom import MathBattle, ProblemKind
-from seabattle.battleship.classroom_terminal import SYMBOLS, outcome_line, team_name
+from seabattle.battleship.terminal.classroom import SYMBOLS, outcome_line, team_name
 from seabattle.coords import Coordinates
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import Language, translate

@@ -5,7 +5,7 @@ engine's :class:`~seabattle.battleship.view.PlayerView` of the shooter or the ow
 hidden-information rule lives in one place, :func:`board`: a field's ships go only to
 their owner, or to everyone once the game is over. The messages are those of
 ``docs/web-protocol.md``; the server's rooms call this module through
-:class:`~seabattle.battleship.hosting.BattleshipHost`.
+:class:`~seabattle.battleship.online.hosting.BattleshipHost`.
 """
 
 from __future__ import annotations

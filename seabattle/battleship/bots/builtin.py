@@ -15,9 +15,7 @@ from typing import TextIO
 
 from seabattle import __version__
 from seabattle.battleship.ai.levels import make_strategy
-from seabattle.battleship.events import Event, Shot, ShotResult
-from seabattle.battleship.fleet import Fleet, Ship, random_fleet
-from seabattle.battleship.protocol import (
+from seabattle.battleship.bots.protocol import (
     PROTOCOL_VERSION,
     FleetReply,
     GameOver,
@@ -36,7 +34,9 @@ from seabattle.battleship.protocol import (
     fleet_cells,
     parse_command,
 )
-from seabattle.battleship.protocol import Fire as FireReply
+from seabattle.battleship.bots.protocol import Fire as FireReply
+from seabattle.battleship.events import Event, Shot, ShotResult
+from seabattle.battleship.fleet import Fleet, Ship, random_fleet
 from seabattle.battleship.rules import Rules, ShipKind
 from seabattle.battleship.view import PlayerView, build_view
 from seabattle.errors import ProtocolSyntaxError

@@ -2,12 +2,12 @@
 
 :data:`SCREEN_SET` is Battleship's :class:`~seabattle.terminal.hook.ScreenSet`, found by
 the shell through :mod:`seabattle.terminal.registry`: the set-up screen
-(:mod:`~seabattle.battleship.tui.setup`), then the battle
-(:mod:`~seabattle.battleship.tui.battle`), both drawn by the widgets of
-:mod:`~seabattle.battleship.tui.board`; the fields of the new-game form
-(:mod:`~seabattle.battleship.tui.settings`) and the game-over body
-(:mod:`~seabattle.battleship.tui.result`), styled by ``battleship.tcss``. The classroom's own app is
-:mod:`~seabattle.battleship.tui.classroom`.
+(:mod:`~seabattle.battleship.terminal.tui.setup`), then the battle
+(:mod:`~seabattle.battleship.terminal.tui.battle`), both drawn by the widgets of
+:mod:`~seabattle.battleship.terminal.tui.board`; the fields of the new-game form
+(:mod:`~seabattle.battleship.terminal.tui.settings`) and the game-over body
+(:mod:`~seabattle.battleship.terminal.tui.result`), styled by ``battleship.tcss``. The
+classroom's own app is :mod:`~seabattle.battleship.terminal.tui.classroom`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from textual.screen import Screen
 
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.session import GameSettings, VsComputer
-from seabattle.battleship.tui import result as game_over
-from seabattle.battleship.tui.battle import BattleScreen
-from seabattle.battleship.tui.board import Board, fit_side_by_side
-from seabattle.battleship.tui.phrases import BattleshipPhrases
-from seabattle.battleship.tui.settings import BattleshipSettingsFields
-from seabattle.battleship.tui.setup import SetupScreen
+from seabattle.battleship.terminal.tui import result as game_over
+from seabattle.battleship.terminal.tui.battle import BattleScreen
+from seabattle.battleship.terminal.tui.board import Board, fit_side_by_side
+from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.tui.settings import BattleshipSettingsFields
+from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.terminal.hook import ScreenSet
 
 

@@ -1,6 +1,6 @@
 """The classroom lesson on a terminal: what both lessons show alike — the line-by-line one
 (:class:`PlainLesson`, ``seabattle classroom --plain``) and the full-screen one
-(:mod:`seabattle.battleship.tui.classroom`): the symbols of the fields' marks, the teams'
+(:mod:`seabattle.battleship.terminal.tui.classroom`): the symbols of the fields' marks, the teams'
 names and the result, in the lesson's language — and the line-by-line lesson itself, on
 the text streams it is given.
 """

@@ -19,8 +19,14 @@ from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.posterior import Posterior
 from seabattle.battleship.events import Decision
 from seabattle.battleship.session import HUMAN, Told, VsComputer
-from seabattle.battleship.tui.board import HOTTEST, Board, FleetStrip, Legend, fit_side_by_side
-from seabattle.battleship.tui.marks import (
+from seabattle.battleship.terminal.tui.board import (
+    HOTTEST,
+    Board,
+    FleetStrip,
+    Legend,
+    fit_side_by_side,
+)
+from seabattle.battleship.terminal.tui.marks import (
     Mark,
     enemy_marks,
     heat_shares,
@@ -28,7 +34,7 @@ from seabattle.battleship.tui.marks import (
     variant_marks,
     with_aimed,
 )
-from seabattle.battleship.tui.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError

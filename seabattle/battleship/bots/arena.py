@@ -9,7 +9,7 @@ asked for (``place MS`` → ``fleet …``, ``shoot MS`` → ``fire CELL`` or ``r
 bot is told after every shot (``result``/``incoming``), how a game ends for it
 (``reveal``, ``gameover``), the built-in levels and placements, the stand-in fleet a
 forfeit at placement leaves, and the record. The messages themselves are
-:mod:`seabattle.battleship.protocol`; the whole exchange is ``docs/protocol.md``.
+:mod:`seabattle.battleship.bots.protocol`; the whole exchange is ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -20,13 +20,8 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
-from seabattle.battleship.builtin_bot import find_placement_function, serve
-from seabattle.battleship.definition import DEFINITION, BattleshipState, PlaceFleet, Resign
-from seabattle.battleship.events import Shot, ShotResult
-from seabattle.battleship.fleet import Fleet, random_fleet
-from seabattle.battleship.game import other
-from seabattle.battleship.moves import Fire
-from seabattle.battleship.protocol import (
+from seabattle.battleship.bots.builtin import find_placement_function, serve
+from seabattle.battleship.bots.protocol import (
     SUPPORTED_VERSIONS,
     FleetReply,
     GameOver,
@@ -39,7 +34,12 @@ from seabattle.battleship.protocol import (
     fleet_from_cells,
     parse_reply,
 )
-from seabattle.battleship.protocol import Fire as FireReply
+from seabattle.battleship.bots.protocol import Fire as FireReply
+from seabattle.battleship.definition import DEFINITION, BattleshipState, PlaceFleet, Resign
+from seabattle.battleship.events import Shot, ShotResult
+from seabattle.battleship.fleet import Fleet, random_fleet
+from seabattle.battleship.game import other
+from seabattle.battleship.moves import Fire
 from seabattle.battleship.record import GameRecord, PlayerInfo
 from seabattle.battleship.rules import Announcement, Rules
 from seabattle.battleship.view import PlayerView
