@@ -154,23 +154,29 @@ class BattleshipState(GameState[Action, StateEvent, View]):
     # --- checking -------------------------------------------------------------------------
 
     def check(self, seat: int, action: Action) -> None:
-        if seat not in SEATS:
-            raise SeaBattleError("error.not_a_player", player=seat)
-        if self.actors.over:
-            raise GameOverError()
-        if isinstance(action, Resign):
-            return
-        if isinstance(action, PlaceFleet) and seat in self.actors.seats and self.game is None:
+        self._refuse_out_of_turn(seat, action)
+        if isinstance(action, PlaceFleet):
             validate_fleet(self.rules, action.fleet.ships)
-        elif isinstance(action, Fire | Decide | MoveShip) and self.game is not None:
+        elif isinstance(action, Fire | Decide | MoveShip):
             # The engine checks a move in its own words (whose turn, which cell); a legal
             # one is taken back, as an illegal one never changed anything.
+            assert self.game is not None
             saved = self.game.snapshot()
             try:
                 make_move(self.game, seat, action)
             finally:
                 self.game.restore(saved)
-        else:
+
+    def _refuse_out_of_turn(self, seat: int, action: Action) -> None:
+        """Refuse what may not be done in this phase at all; the engine refuses the rest."""
+        if seat not in SEATS:
+            raise SeaBattleError("error.not_a_player", player=seat)
+        if self.actors.over:
+            raise GameOverError()
+        setting_up = isinstance(action, PlaceFleet) and seat in self.actors.seats
+        battle_move = isinstance(action, Fire | Decide | MoveShip)
+        if not (isinstance(action, Resign) or (setting_up and self.game is None)
+                or (battle_move and self.game is not None)):
             raise NotYourMoveError(seat=seat + 1)
 
     # --- listing and drawing --------------------------------------------------------------
@@ -213,7 +219,9 @@ class BattleshipState(GameState[Action, StateEvent, View]):
     # --- applying -------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[StateEvent]:
-        self.check(seat, action)
+        # A battle move is checked by the engine as it is made (an illegal one changes
+        # nothing), so it is not played twice as check() would.
+        self._refuse_out_of_turn(seat, action)
         events: list[StateEvent]
         if isinstance(action, Resign):
             events = self._resign(seat)
@@ -225,7 +233,7 @@ class BattleshipState(GameState[Action, StateEvent, View]):
                 self._start(self.first)
             return events
         else:
-            # check() refused a chance draw from a seat, and any move before the battle.
+            # Refused above: a chance draw from a seat, and any move before the battle.
             assert self.game is not None and not isinstance(action, DrawFirst)
             events = list(make_move(self.game, seat, action))
         self._log.append(Move(seat, action))
