@@ -327,3 +327,19 @@ def test_the_command_refuses_what_it_cannot_analyse_with_exit_status_2(
     assert main(["analyze", str(path), "--lang", language]) == 2
     out, err = capsys.readouterr()
     assert out == "" and reason in err and rules.name in err
+
+
+def test_a_record_that_keeps_a_log_is_refused_with_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from seabattle.battleship.definition import DEFINITION
+    from seabattle.records import record_of_log, write_record
+
+    rules = find_rules("classic")
+    state = DEFINITION.new_state(rules)
+    rng = random.Random(3)
+    for seat in (0, 1):
+        state.apply(seat, state.random_action(seat, rng))
+    path = tmp_path / "log.json"
+    path.write_text(write_record(record_of_log(DEFINITION, rules, state.log)), encoding="utf-8")
+    assert main(["analyze", str(path)]) == 2
+    assert "this record keeps a log of moves" in capsys.readouterr().err

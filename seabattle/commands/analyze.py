@@ -16,11 +16,13 @@ from rich.text import Text as RichText
 
 from seabattle.battleship.analysis import PlayerAnalysis, Verdict, analyze_record
 from seabattle.battleship.events import ShotResult
+from seabattle.battleship.record import GameRecord
 from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
-from seabattle.commands.replay import read_record
 from seabattle.coords import ALPHABETS, Coordinates
+from seabattle.errors import SeaBattleError
 from seabattle.i18n import MESSAGES, Language, decimal, translate
+from seabattle.records import read_record_file
 
 VERDICT_STYLES: dict[Verdict, str] = {
     Verdict.BEST: "green",
@@ -52,9 +54,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(run=run)
 
 
+def read_battleship_record(path: Path) -> GameRecord:
+    """A Battleship record with its own body (fleets and events) in a file: the analysis
+    is Battleship's only. Unreadable files, and records of other games, raise a translated
+    error."""
+    record = read_record_file(path)
+    if record.game.name != "battleship":
+        raise SeaBattleError("error.game_not_in_command", command="analyze",
+                             game=record.game.name, known="battleship")
+    if not isinstance(record.body, GameRecord):
+        raise SeaBattleError("error.analyze_log_record")
+    return record.body
+
+
 def run(args: argparse.Namespace) -> int:
     """Analyse the record and print the table (or JSON)."""
-    record = read_record(args.record)
+    record = read_battleship_record(args.record)
     language = chosen_language(args.lang)
     coords = GameSettings(record.rules, language=language,
                           alphabet=chosen_alphabet(args.alphabet)).coordinates()

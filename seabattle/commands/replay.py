@@ -11,17 +11,13 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from seabattle.commands.options import add_language_options, chosen_alphabet, chosen_language
 from seabattle.coords import Alphabet
-from seabattle.errors import SeaBattleError
 from seabattle.games.registry import find_part
 from seabattle.i18n import Language, translate
 from seabattle.records import Record, read_record_file
-
-if TYPE_CHECKING:
-    from seabattle.battleship.record import GameRecord
 
 
 class Replay(Protocol):
@@ -66,16 +62,6 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--all", action="store_true",
                         help="print every move at once instead of stepping")
     parser.set_defaults(run=run)
-
-
-def read_record(path: Path) -> GameRecord:
-    """A Battleship record in a file, for ``seabattle analyze`` (Battleship's only);
-    unreadable files, and records of other games, raise a translated error."""
-    record = read_record_file(path)
-    if record.log is not None or record.game.name != "battleship":
-        raise SeaBattleError("error.game_not_in_command", command="analyze",
-                             game=record.game.name, known="battleship")
-    return record.body  # type: ignore[return-value]  # Battleship's own body: a GameRecord
 
 
 def run(args: argparse.Namespace) -> int:

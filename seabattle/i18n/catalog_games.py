@@ -8,6 +8,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.game_not_in_command": (
         "seabattle {command} does not play {game} yet; it plays: {known}",
         "seabattle {command} пока не играет в {game}; есть: {known}"),
+    "error.analyze_log_record": (
+        "this record keeps a log of moves; seabattle analyze reads Battleship records that "
+        "keep both fleets and every shot, as play, match and serve write them",
+        "в этой записи хранится журнал ходов; seabattle analyze читает записи морского боя "
+        "с обеими расстановками и всеми выстрелами, какие пишут play, match и serve"),
     "error.not_your_move": (
         "{seat} does not act now",
         "сейчас ходит не {seat}"),
