@@ -31,13 +31,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON, GameState
 from seabattle.i18n import Language
 
-StateT = TypeVar("StateT", bound=GameState)  # type: ignore[type-arg]
+StateT = TypeVar("StateT", bound="GameState[Any, Any, Any]")
 RulesT = TypeVar("RulesT")
 ActionT = TypeVar("ActionT")
 EventT = TypeVar("EventT")

@@ -22,6 +22,7 @@ from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
 from seabattle.battleship.bots.builtin import find_placement_function, serve
 from seabattle.battleship.bots.protocol import (
+    END_REASONS,
     SUPPORTED_VERSIONS,
     FleetReply,
     GameOver,
@@ -117,8 +118,10 @@ class BattleshipBot:
         if opponent_fleet is not None:
             self.conversation.send(Reveal(fleet_cells(opponent_fleet)).to_line(
                 self._rules().grid))
-        self.conversation.send(GameOver("win" if won else "loss",
-                                        reason).to_line())  # type: ignore[arg-type]
+        endings = {known: known for known in END_REASONS}
+        if reason not in endings:
+            raise ValueError(f"the protocol has no end reason {reason!r}")
+        self.conversation.send(GameOver("win" if won else "loss", endings[reason]).to_line())
 
     async def _request(self, line: str, expected: tuple[str, ...], ms: int) -> object:
         answer = await self.conversation.request(line, expected, ms)
