@@ -33,12 +33,11 @@ from seabattle.games.interface import (
     ChanceOutcome,
     GameDefinition,
     GameParts,
-    GameState,
-    Move,
     Outcome,
 )
 from seabattle.games.registry import register, unregister
 from seabattle.i18n import Text
+from tests.toy_games import ToyState
 
 FACES = (1, 2, 3)
 
@@ -48,18 +47,14 @@ class Pick:
     number: int
 
 
-class DiceState(GameState[Any, Any, Any]):
+class DiceState(ToyState[Any, Any, Any]):
     def __init__(self, rounds: int) -> None:
+        super().__init__()
         self.rounds = rounds
         self.picks: dict[int, int] = {}
         self.scores = [0, 0]
         self.played = 0
         self.resigned: int | None = None
-        self._log: list[Move[Any]] = []
-
-    @property
-    def log(self) -> Sequence[Move[Any]]:
-        return self._log
 
     @property
     def actors(self) -> Actors:
@@ -76,12 +71,7 @@ class DiceState(GameState[Any, Any, Any]):
     def legal_actions(self, seat: int) -> Sequence[Any]:
         return [Pick(n) for n in FACES] if seat in self.actors.seats else []
 
-    def random_action(self, seat: int, rng: random.Random) -> Any:
-        return rng.choice(list(self.legal_actions(seat)))
-
-    def apply(self, seat: int, action: Any) -> list[Any]:
-        self.check(seat, action)
-        self._log.append(Move(seat, action))
+    def take(self, seat: int, action: Any) -> list[Any]:
         if action == "resign":
             self.resigned = seat
         else:
@@ -91,8 +81,7 @@ class DiceState(GameState[Any, Any, Any]):
     def chance_outcomes(self) -> Sequence[ChanceOutcome[Any]]:
         return [ChanceOutcome(n, Fraction(1, 3)) for n in FACES] if self.actors.chance else []
 
-    def apply_chance(self, action: Any) -> list[Any]:
-        self._log.append(Move(CHANCE, action))
+    def take_chance(self, action: Any) -> list[Any]:
         picks = (self.picks[0], self.picks[1])
         for seat in SEATS:
             self.scores[seat] += picks[seat] == action

@@ -734,16 +734,14 @@ def _odds_game() -> Any:
     from seabattle.errors import NotYourMoveError, SeaBattleError
     from seabattle.games.hosting import SETUP, ComputerSeat, GameHost, Told
     from seabattle.games.interface import (
-        CHANCE,
         JSON,
         Actors,
         ChanceOutcome,
         GameDefinition,
-        GameState,
-        Move,
         Outcome,
     )
     from seabattle.i18n import Language, Text
+    from tests.toy_games import ToyState
 
     @dataclass(frozen=True)
     class Pick:
@@ -763,18 +761,14 @@ def _odds_game() -> Any:
 
     Action = Pick | Guess | First | GiveUp
 
-    class OddsState(GameState[Action, dict[str, JSON], dict[str, JSON]]):
+    class OddsState(ToyState[Action, dict[str, JSON], dict[str, JSON]]):
         def __init__(self, top: int) -> None:
+            super().__init__()
             self.top = top
             self.secrets: list[int | None] = [None, None]
             self.turn: int | None = None
             self.guesses: list[tuple[int, int]] = []
             self.result: Outcome | None = None
-            self._log: list[Move[Action]] = []
-
-        @property
-        def log(self) -> Sequence[Move[Action]]:
-            return self._log
 
         @property
         def actors(self) -> Actors:
@@ -800,15 +794,7 @@ def _odds_game() -> Any:
             kind = Pick if self.turn is None else Guess
             return [kind(n) for n in range(self.top)]
 
-        def random_action(self, seat: int, rng: random_module.Random) -> Action:
-            listed = self.legal_actions(seat)
-            if not listed:
-                raise NotYourMoveError(seat=seat + 1)
-            return rng.choice(list(listed))
-
-        def apply(self, seat: int, action: Action) -> list[dict[str, JSON]]:
-            self.check(seat, action)
-            self._log.append(Move(seat, action))
+        def take(self, seat: int, action: Action) -> list[dict[str, JSON]]:
             if isinstance(action, GiveUp):
                 self.result = Outcome(1 - seat, Text("outcome.resigned"))
                 return [{"gave_up": seat}]
@@ -829,10 +815,9 @@ def _odds_game() -> Any:
                 return []
             return [ChanceOutcome(First(s), Fraction(1, 2)) for s in (0, 1)]
 
-        def apply_chance(self, action: Action) -> list[dict[str, JSON]]:
-            assert isinstance(action, First) and self.actors.chance
+        def take_chance(self, action: Action) -> list[dict[str, JSON]]:
+            assert isinstance(action, First)
             self.turn = action.seat
-            self._log.append(Move(CHANCE, action))
             return [{"first": action.seat}]
 
         def view(self, seat: int | None) -> dict[str, JSON]:
