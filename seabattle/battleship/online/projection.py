@@ -161,6 +161,7 @@ def snapshot(state: BattleshipState, audience: int | None, language: Language,
         "columns": cast(JSON, rules.alphabet_for(language).columns(rules.width)),
         "to_move": game.to_move if game is not None else None,
         "shots_due": game.volley_left if game is not None and game.to_move is not None else 0,
+        "turn": turn(state, audience, over),
         "pending": pending(state, audience),
         "boards": [board(state, s, audience, over) for s in (0, 1)],
         "stats": [stats(game, s) for s in (0, 1)] if over and game is not None else None,
@@ -172,6 +173,21 @@ def preset(rules: Rules) -> str | None:
     """The preset the rules are, variants changed or not (kept: finding it rebuilds rule
     sets, a few milliseconds, and every ``state`` message names it)."""
     return varied_preset(rules)
+
+
+def turn(state: BattleshipState, audience: int | None, over: bool) -> dict[str, JSON] | None:
+    """The turn ``audience`` may play now, to that seat only (``None`` for everyone else,
+    and while a decision is pending): ``action``, the message that fires it (``fire``, or
+    ``fire_salvo`` under salvo rules, even with one shot due), ``shots``, the cells it
+    fires, and ``cells``, the cells that may be aimed at (the engine's
+    :meth:`~seabattle.battleship.view.PlayerView.legal_shots`)."""
+    game = state.game
+    if (game is None or over or game.is_over or game.pending is not None
+            or game.to_move is None or audience != game.to_move):
+        return None
+    return {"action": "fire_salvo" if state.rules.salvo.is_salvo else "fire",
+            "shots": game.volley_left,
+            "cells": cast(JSON, list(iter_cells(view(game, audience).legal_shots())))}
 
 
 def pending(state: BattleshipState, audience: int | None) -> dict[str, JSON] | None:

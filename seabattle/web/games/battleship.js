@@ -146,8 +146,8 @@ class BattleshipBoard {
     else if (!this.moving) this.moving = { cells: [], painting: false };
     if (!(s.phase === "battle" && s.to_move === this.seat && !s.pending)) this.aim = [];
     else if (this.isPlayer) {
-      const fired = new Set(s.boards[1 - this.seat].shots.map((x) => x.cell));
-      this.aim = (this.aim || []).filter((c) => !fired.has(c));
+      const legal = this.targets(s);
+      this.aim = (this.aim || []).filter((c) => legal.has(c));
     }
   }
 
@@ -160,7 +160,7 @@ class BattleshipBoard {
     if (s.phase === "battle") {
       if (s.pending) return this.isPlayer && s.pending.seat === this.seat ? t("web.turn.decide") : this.decisionText(s.pending.seat, s.pending.decision);
       if (!this.isPlayer) return t("web.turn.player", { n: s.to_move + 1 });
-      if (s.to_move === this.seat && this.salvoMode) return t("web.turn.salvo", { count: s.shots_due });
+      if (s.to_move === this.seat && this.salvoMode) return t("web.turn.salvo", { count: s.turn.shots });
       return s.to_move === this.seat ? t("web.turn.yours") : t("web.turn.theirs");
     }
     return null;
@@ -223,7 +223,10 @@ class BattleshipBoard {
   }
 
   fleetKinds() { return this.state.fleet; }
-  get salvoMode() { const v = this.state.rules.salvo; return v !== undefined && v !== 1; }
+  // The turn the server says this seat may play (`state.turn`, only while it is ours): the
+  // message that fires it, its shots, and the cells that may be aimed at.
+  get salvoMode() { const turn = this.state.turn; return !!turn && turn.action === "fire_salvo"; }
+  targets(s = this.state) { return new Set(s.turn ? s.turn.cells : []); }
   get myTurn() { const s = this.state; return s.phase === "battle" && s.to_move === this.seat && !s.pending; }
   cellName(cell) { const w = this.state.rules.width; return `${this.state.columns[cell % w]}${Math.floor(cell / w) + 1}`; }
 
@@ -285,6 +288,7 @@ class BattleshipBoard {
     (b.revealed_mines || []).forEach((c) => add(c, "revealed"));
     (b.abandoned || []).forEach((c) => add(c, "abandoned"));
     if (!mine && this.aim) this.aim.forEach((c) => add(c, "aim"));
+    if (!mine && this.isPlayer && this.myTurn) this.targets().forEach((c) => add(c, "target"));
     if (mine && s.pending && s.pending.seat === this.seat) {
       (s.pending.options || []).forEach((c) => add(c, "option"));
       if (this.moving) this.moving.cells.forEach((c) => add(c, "preview-ok"));
@@ -330,16 +334,15 @@ class BattleshipBoard {
 
   // A salvo: cells are picked one by one, then fired together.
   toggleAim(cell) {
-    const fired = new Set(this.state.boards[1 - this.seat].shots.map((x) => x.cell));
-    if (fired.has(cell)) return;
+    if (!this.targets().has(cell)) return;
     const at = this.aim.indexOf(cell);
     if (at >= 0) this.aim.splice(at, 1);
-    else if (this.aim.length < this.state.shots_due) this.aim.push(cell);
+    else if (this.aim.length < this.state.turn.shots) this.aim.push(cell);
     this.redraw();
   }
 
   fireSalvo() {
-    if (this.aim.length !== this.state.shots_due) return;
+    if (!this.state.turn || this.aim.length !== this.state.turn.shots) return;
     this.error = "";
     this.send({ type: "fire_salvo", cells: this.aim.slice() });
     this.aim = [];
@@ -410,8 +413,8 @@ class BattleshipBoard {
     }
     if (this.salvoMode && this.myTurn) {
       return el("div", { class: "controls", id: "salvo" },
-        el("button", { class: "primary", id: "fire-salvo", "data-due": s.shots_due, disabled: this.aim.length !== s.shots_due, onclick: () => this.fireSalvo() },
-          t("web.salvo.fire", { count: this.aim.length, due: s.shots_due })),
+        el("button", { class: "primary", id: "fire-salvo", "data-due": s.turn.shots, disabled: this.aim.length !== s.turn.shots, onclick: () => this.fireSalvo() },
+          t("web.salvo.fire", { count: this.aim.length, due: s.turn.shots })),
         el("button", { id: "salvo-clear", onclick: () => { this.aim = []; this.redraw(); } }, t("web.setup.clear")));
     }
     return null;
