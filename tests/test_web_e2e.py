@@ -239,7 +239,7 @@ def test_against_the_computer_with_a_server_restart(browser: Any, server: Server
     page.locator("#board-own .cell[data-cell='10']").click()  # touches the battleship
     settled(page)
     # The problem is the engine's, as the server words it (the client judges nothing).
-    assert page.inner_text("#error") == ("the cruiser at A2–C2 touches the battleship: "
+    assert page.inner_text("#error") == ("The cruiser at A2–C2 touches the battleship: "
                                          "ships may not touch, not even at a corner")
     assert page.locator("#board-own .cell.ship").count() == 4
     board.focus()
@@ -305,7 +305,7 @@ def test_bent_fleet_painted_by_hand_and_keyboard(browser: Any, server: Server) -
     assert ship_cells() == 5 and "Battleship: 0 of 4" in text("#marked")
     # Refused with the engine's reason: a cell beside the carrier (corners may touch).
     click(4)
-    assert text("#error").startswith("the battleship at E1 touches the aircraft carrier")
+    assert text("#error").startswith("The battleship at E1 touches the aircraft carrier")
     assert "0 of 4" in text("#marked")
     # A destroyer picked in the dock, its two cells apart: shown wrong, not placed.
     page.click("#dock button[data-ship='6']")

@@ -285,7 +285,8 @@ class GameClient {
       waiting ? this.renderInvitation() : el("p", { id: "rules-line" }, t("web.rules_line", { rules: this.board.rulesText() })),
       el("div", { id: "answer" }, board.headline),
       this.connectionLost ? el("p", { class: "error", id: "connection" }, t("web.error.connection")) : null,
-      el("p", { class: "error", id: "error" }, this.error),
+      // The engine's sentences start in lower case (they are also parts of others).
+      el("p", { class: "error", id: "error" }, this.error.charAt(0).toUpperCase() + this.error.slice(1)),
       this.renderPresence(), ...board.controls, waiting ? null : board.fields,
       this.renderControls(), el("div", { id: "log" }), waiting ? null : this.renderLinks()];
     setScreen("game", ...parts);
