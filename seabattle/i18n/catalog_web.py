@@ -34,6 +34,14 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                    "запись партии будет доступна после её окончания"),
     "web.error.conflict": ("the game {game} changed meanwhile (entry {seq}); try again",
                            "игра {game} тем временем изменилась (запись {seq}); повторите"),
+    "web.error.store_down": ("the game store cannot be reached, so this was not done; try"
+                             " again in a moment ({problem})",
+                             "хранилище игр недоступно, поэтому это не сделано; повторите"
+                             " чуть позже ({problem})"),
+    "error.schema_too_new": ("the database has schema version {version}, newer than this"
+                             " seabattle knows ({known}): upgrade seabattle",
+                             "у базы данных версия схемы {version}, новее известной этой"
+                             " версии seabattle ({known}): обновите seabattle"),
     "web.error.internal": ("the server failed to handle this message",
                            "сервер не смог обработать сообщение"),
     "web.error.decision_kind": ("that is not an answer to what is due: {decision}",
@@ -85,33 +93,36 @@ MESSAGES: dict[str, tuple[str, str]] = {
                            "Ждём соперника с такими же правилами…"),
     "web.copy": ("Copy", "Копировать"),
     "web.watch_link": ("Spectator link", "Ссылка для зрителей"),
-    "web.record_link": ("Game record", "Запись партии"),
+    "web.record_link": ("Download the game record", "Скачать запись партии"),
     "web.lobby_link": ("New game", "Новая игра"),
     # Set-up.
     "web.setup.title": ("Place your fleet", "Расставьте флот"),
     "web.setup.help": (
-        "Drag a ship onto the field, or pick it and click a cell; R or a second click rotates. "
+        "Drag a ship onto the field, or pick it and tap a cell; a tap on a placed ship turns it.",
+        "Перетащите корабль на поле или выберите его и нажмите клетку; нажатие на поставленный "
+        "корабль поворачивает его."),
+    "web.setup.keys": (
         "Keyboard: arrows move, R rotates, Enter places, Delete removes.",
-        "Перетащите корабль на поле или выберите его и щёлкните клетку; R или повторный щелчок — "
-        "поворот. Клавиатура: стрелки — двигать, R — повернуть, Enter — поставить, Delete — убрать."),
+        "Клавиатура: стрелки — двигать, R — повернуть, Enter — поставить, Delete — убрать."),
     "web.setup.bent_help": (
         "Pick a ship, then click the cells it covers, joined side to side: it is placed when "
         "all its cells are marked; a marked cell clicked again is unmarked, a placed ship "
-        "clicked goes back. Keyboard: arrows move, Enter marks or unmarks, Delete takes the "
-        "ship back, Escape drops the marked cells.",
+        "clicked goes back.",
         "Выберите корабль и щёлкайте клетки, которые он занимает, соединённые сторонами: "
         "корабль встанет, когда отмечены все его клетки; повторный щелчок снимает отметку, "
-        "щелчок по поставленному кораблю возвращает его. Клавиатура: стрелки — двигать, "
-        "Enter — отметить или снять, Delete — убрать корабль, Escape — сбросить отметки."),
+        "щелчок по поставленному кораблю возвращает его."),
+    "web.setup.paint_keys": (
+        "Keyboard: arrows move, Enter marks or unmarks, Delete takes the ship back, Escape "
+        "drops the marked cells.",
+        "Клавиатура: стрелки — двигать, Enter — отметить или снять, Delete — убрать корабль, "
+        "Escape — сбросить отметки."),
     "web.setup.king_help": (
         "Click the cells of the Flying Dutchman, joined by sides or corners: it is placed when "
         "all its cells are marked; a marked cell clicked again is unmarked, the placed ship "
-        "clicked goes back. Keyboard: arrows move, Enter marks or unmarks, Delete takes the "
-        "ship back, Escape drops the marked cells.",
+        "clicked goes back.",
         "Щёлкайте клетки Летучего голландца, соединённые сторонами или углами: корабль встанет, "
         "когда отмечены все его клетки; повторный щелчок снимает отметку, щелчок по "
-        "поставленному кораблю возвращает его. Клавиатура: стрелки — двигать, Enter — отметить "
-        "или снять, Delete — убрать корабль, Escape — сбросить отметки."),
+        "поставленному кораблю возвращает его."),
     "web.setup.marked": ("{ship}: {count} of {size} cells marked",
                          "{ship}: отмечено клеток {count} из {size}"),
     "web.setup.full": ("the ship has {size} cells: unmark one first",
@@ -132,9 +143,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.setup.left": ("Ships to place: {count}", "Осталось поставить: {count}"),
     # Battle.
     "web.field.yours": ("Your fleet", "Ваш флот"),
-    "web.field.enemy": ("Enemy waters", "Поле противника"),
+    "web.field.enemy": ("Opponent's fleet", "Флот соперника"),
     "web.field.player": ("Player {n}", "Игрок {n}"),
-    "web.field.computer": ("Computer", "Компьютер"),
+    "web.field.computer": ("Computer's fleet", "Флот компьютера"),
     "web.turn.yours": ("Your turn — fire!", "Ваш ход — огонь!"),
     "web.turn.theirs": ("Opponent's turn", "Ход соперника"),
     "web.turn.player": ("Player {n} to move", "Ходит игрок {n}"),
@@ -238,12 +249,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.log.stayed_them": ("The Flying Dutchman stays where it is", "Летучий голландец остался на месте"),
     "web.log.stayed_watch": ("Player {n}'s Flying Dutchman stayed", "Летучий голландец игрока {n} остался на месте"),
     # After the game.
-    "web.over.won": ("You won!", "Вы победили!"),
-    "web.over.lost": ("You lost.", "Вы проиграли."),
-    "web.over.winner": ("Player {n} won.", "Победил игрок {n}."),
-    "web.reason.fleet_sunk": ("the whole fleet is sunk", "весь флот потоплен"),
-    "web.reason.resigned": ("resigned", "сдача"),
-    "web.reason.timeout": ("time ran out twice", "дважды вышло время"),
+    "web.over.winner": ("Player {n} won: {reason}.", "Победил игрок {n}: {reason}."),
+    "web.reason.fleet_sunk": ("the other fleet is sunk", "флот соперника потоплен"),
+    "web.reason.resigned": ("the other player resigned", "соперник сдался"),
+    "web.reason.timeout": ("the other player ran out of time twice", "у соперника дважды вышло время"),
     "web.reason.abandoned": ("the other player left", "соперник ушёл"),
     "web.stats": ("shots {shots}, hits {hits}, sunk {sunk}, accuracy {accuracy}%",
                   "выстрелов {shots}, попаданий {hits}, потоплено {sunk}, точность {accuracy}%"),
@@ -279,4 +288,57 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.classroom.record": ("Download the lesson record (JSON)", "Скачать запись урока (JSON)"),
     "web.classroom.new": ("New lesson", "Новый урок"),
     "web.classroom.your_lessons": ("Your lessons:", "Ваши уроки:"),
+    # The page as redesigned for issue 18: the lobby's ways to play, the header's switches,
+    # the first game's guide, the naming of the sides, the end of the game.
+    "web.lobby.tagline": ("Place your fleet, find the enemy's ships and sink them all first.",
+                          "Расставьте флот, найдите корабли противника и потопите их первым."),
+    "web.lobby.vs_computer_note": ("level: {level}, no clock", "уровень: {level}, без часов"),
+    "web.lobby.private_note": ("send a link to someone you know", "отправьте ссылку знакомому"),
+    "web.lobby.random_note": ("whoever is waiting with the same rules",
+                              "тот, кто ждёт игры с теми же правилами"),
+    "web.lobby.settings": ("Settings", "Настройки"),
+    "web.lobby.timers_computer": ("Timers against the computer too",
+                                  "Таймеры и в игре с компьютером"),
+    "web.sound": ("Sound", "Звук"),
+    "web.help": ("How to play", "Как играть"),
+    "web.guide.title": ("How to play", "Как играть"),
+    "web.guide.close": ("Got it", "Понятно"),
+    "web.guide.battleship.place": (
+        "Place your fleet: drag each ship onto your field, or press «Random». Ships may not "
+        "touch. Then press «Ready».",
+        "Расставьте флот: перетащите корабли на своё поле или нажмите «Случайно». Корабли не "
+        "касаются друг друга. Затем нажмите «Готов»."),
+    "web.guide.battleship.turn": (
+        "Take turns: the banner above the fields says whose turn it is, and the field to fire "
+        "at glows.",
+        "Ходите по очереди: полоса над полями говорит, чей ход, а поле, по которому стрелять, "
+        "подсвечено."),
+    "web.guide.battleship.fire": (
+        "Fire: tap a cell of the enemy's field. A dot is a miss, a cross a hit; sink every "
+        "ship to win.",
+        "Стреляйте: нажмите клетку на поле противника. Точка — промах, крест — попадание; "
+        "потопите все корабли, чтобы победить."),
+    "web.computer_said": ("Computer", "Компьютер"),
+    "web.turn.computer": ("Computer's turn", "Ход компьютера"),
+    "web.over.won_fleet_sunk": ("You won: the whole enemy fleet is sunk!",
+                                "Вы победили: весь флот противника потоплен!"),
+    "web.over.lost_fleet_sunk": ("You lost: your whole fleet is sunk.",
+                                 "Вы проиграли: весь ваш флот потоплен."),
+    "web.over.won_resigned": ("You won: your opponent resigned.", "Вы победили: соперник сдался."),
+    "web.over.lost_resigned": ("You lost: you resigned.", "Вы проиграли: вы сдались."),
+    "web.over.won_timeout": ("You won: your opponent ran out of time twice.",
+                             "Вы победили: у соперника дважды вышло время."),
+    "web.over.lost_timeout": ("You lost: you ran out of time twice.",
+                              "Вы проиграли: у вас дважды вышло время."),
+    "web.over.won_abandoned": ("You won: your opponent left the game.",
+                               "Вы победили: соперник покинул игру."),
+    "web.over.lost_abandoned": ("You lost: you left the game.", "Вы проиграли: вы покинули игру."),
+    "web.stats.title": ("Statistics", "Статистика"),
+    "web.stats.shots": ("Shots", "Выстрелов"),
+    "web.stats.hits": ("Hits", "Попаданий"),
+    "web.stats.sunk": ("Ships sunk", "Потоплено кораблей"),
+    "web.stats.accuracy": ("Accuracy", "Точность"),
+    "web.analysis_note": ("Go over every shot with the admiral: seabattle analyze {file}",
+                          "Разбор каждого выстрела с адмиралом: seabattle analyze {file}"),
+    "web.fleet.sunk": ("sunk", "потоплен"),
 }
