@@ -39,7 +39,7 @@ from seabattle.server.messages import (
     parse_client_message,
     parse_new_game,
 )
-from seabattle.server.pubsub import Note
+from seabattle.server.pubsub import Note, PubSub
 from seabattle.server.rooms import WATCHER, Room
 from seabattle.server.service import Hub
 from seabattle.server.store import SQLiteStore, Store
@@ -256,11 +256,14 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 
 # --- the app ---------------------------------------------------------------------------------
 
-def create_app(store: Store | str | Path, *, grace_seconds: int = 60) -> Starlette:
-    """The web app over ``store`` (a :class:`Store`, or the path of a SQLite file)."""
+def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
+               pubsub: PubSub | None = None) -> Starlette:
+    """The web app over ``store`` (a :class:`Store`, or the path of a SQLite file) and
+    ``pubsub`` (in memory by default; one with ``start``/``stop`` methods, such as
+    Redis's, is started and stopped with the app)."""
     if not hasattr(store, "append"):
         store = SQLiteStore(str(store))
-    hub = Hub(store, grace_seconds=grace_seconds)  # type: ignore[arg-type]
+    hub = Hub(store, pubsub, grace_seconds=grace_seconds)  # type: ignore[arg-type]
     # The classroom's lessons: a table of their own in the same SQLite file.
     lessons = classroom.LessonStore(getattr(store, "path", ":memory:"))
 
@@ -274,6 +277,9 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60) -> Starlet
                 except Exception:  # a broken room must not stop every other clock
                     log.exception("timer tick failed")
 
+        start, stop = getattr(hub.pubsub, "start", None), getattr(hub.pubsub, "stop", None)
+        if start is not None:
+            await start()
         task = asyncio.create_task(timers())
         try:
             yield
@@ -281,6 +287,8 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60) -> Starlet
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            if stop is not None:
+                await stop()
 
     routes = [
         Route("/", index),

@@ -73,6 +73,10 @@ class MemoryPubSub:
             if not self._channels[channel]:
                 del self._channels[channel]
 
+    def channels(self) -> list[str]:
+        """The channels with subscribers now."""
+        return list(self._channels)
+
     def subscribers(self, channel: str) -> int:
         """How many subscribers ``channel`` has (for tests)."""
         return len(self._channels.get(channel, ()))

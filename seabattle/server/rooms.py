@@ -176,6 +176,13 @@ class Room:
                 room.away_since[seat] = now
         return room
 
+    def extend(self, log: Sequence[Mapping[str, JSON]]) -> None:
+        """Entries stored after this room's last one (by another server process), applied
+        as :meth:`restore` applies them (the clocks run from the entries' times)."""
+        for data in log:
+            self._step(entry_from_data(self.definition, self.rules, self.state, data),
+                       replay=True)
+
     def entry_data(self, entry: Entry) -> dict[str, JSON]:
         """An entry of this room as the store keeps it."""
         return entry_to_data(self.definition, self.rules, entry)

@@ -21,7 +21,7 @@ from seabattle.server.entries import Created, Entry, RoomOptions
 from seabattle.server.messages import NewGame, ServerError
 from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
-from seabattle.server.store import Store
+from seabattle.server.store import Store, StoreConflictError
 
 
 def new_key() -> str:
@@ -77,7 +77,10 @@ class Hub:
             for game_id in self.store.waiting(room.match_key()):
                 waiting = self.room(game_id)
                 if waiting.phase == "waiting":
-                    self.join(waiting, token)
+                    try:
+                        self.join(waiting, token)
+                    except StoreConflictError:
+                        continue  # another process seated someone first: the next one
                     return waiting, token
         self._store_new(room, entry)
         return room, token
@@ -174,8 +177,27 @@ class Hub:
                 # Fleets placed for idle players are hidden: drawn from the system's entropy.
                 entries = room.tick(now, random.Random(self._rng.random()))
                 if entries:
-                    self._commit(room, seq, entries)
+                    try:
+                        self._commit(room, seq, entries)
+                    except StoreConflictError:
+                        continue  # another process ran this timer first (reloaded)
                     await self.pubsub.publish(room.id, Note("feed", room.seq))
+
+    async def catch_up(self, game_id: str, note: Note | None) -> None:
+        """Another server process stored entries of ``game_id`` (up to ``note.upto``;
+        ``None``: perhaps): the room held here, if any, reads them from the store."""
+        room = self.rooms.get(game_id)
+        if room is None or (note is not None and (
+                note.kind != "feed" or (note.upto is not None and note.upto <= room.seq))):
+            return
+        log = self.store.load(game_id)
+        if log is None or len(log) <= room.seq:
+            return
+        try:
+            room.extend(log[room.seq:])
+        except BaseException:
+            self.rooms.pop(game_id, None)  # the next use loads it whole
+            raise
 
     async def connect(self, room: Room, audience: int) -> None:
         if audience != WATCHER and room.connect(audience):
