@@ -1,0 +1,104 @@
+"""Messages of the manoeuvre game (seed 003): pieces, outcomes, refusals, line mode."""
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "game.manoeuvres": ("Fleet manoeuvres", "Морской бой: манёвры"),
+    "manoeuvres.preset.seed": ("the seed's game, 17×12", "игра по проекту, 17×12"),
+    "manoeuvres.preset.skirmish": ("skirmish, 9×8", "стычка, 9×8"),
+    # The pieces («игровой материал»), and the seed's abbreviations.
+    "manoeuvres.kind.fort": ("fort", "форт"),
+    "manoeuvres.kind.bomb": ("bomb", "бомба"),
+    "manoeuvres.kind.torpedo": ("torpedo", "торпеда"),
+    "manoeuvres.kind.mine": ("mine", "мина"),
+    "manoeuvres.kind.submarine": ("submarine", "подводная лодка"),
+    "manoeuvres.kind.torpedo_boat": ("torpedo boat", "торпедный катер"),
+    "manoeuvres.kind.minesweeper": ("minesweeper", "минный тральщик"),
+    "manoeuvres.kind.destroyer": ("destroyer", "эсминец"),
+    "manoeuvres.kind.cruiser": ("cruiser", "крейсер"),
+    "manoeuvres.kind.battleship": ("battleship", "линкор"),
+    "manoeuvres.abbr.fort": ("F", "Ф"),
+    "manoeuvres.abbr.bomb": ("B", "Б"),
+    "manoeuvres.abbr.torpedo": ("T", "Т"),
+    "manoeuvres.abbr.mine": ("M", "М"),
+    "manoeuvres.abbr.submarine": ("Su", "Пл"),
+    "manoeuvres.abbr.torpedo_boat": ("TB", "Тк"),
+    "manoeuvres.abbr.minesweeper": ("Ms", "Тр"),
+    "manoeuvres.abbr.destroyer": ("De", "Эс"),
+    "manoeuvres.abbr.cruiser": ("Cr", "Кр"),
+    "manoeuvres.abbr.battleship": ("Bs", "Лн"),
+    # How a game ends.
+    "manoeuvres.outcome.forts_taken": ("both enemy forts are taken", "взяты оба форта противника"),
+    "manoeuvres.outcome.cannot_act": ("the loser could not act on its turn",
+                                      "проигравший не мог сделать ход"),
+    "manoeuvres.outcome.quiet": ("a draw: no piece left the field for too long",
+                                 "ничья: слишком долго ни одна фигура не покидала поле"),
+    "manoeuvres.outcome.no_ships": ("a draw: no ship is left on either side",
+                                    "ничья: ни у кого не осталось судов"),
+    # Refusals.
+    "manoeuvres.error.not_now": (
+        "that is not allowed now: move a piece, fire a torpedo, set off the bomb or attack",
+        "так сейчас нельзя: передвиньте фигуру, выстрелите торпедой, подорвите бомбу "
+        "или атакуйте"),
+    "manoeuvres.error.setup_cell": (
+        "{cell} is not in your {rows} back rows", "{cell} — не в ваших {rows} задних рядах"),
+    "manoeuvres.error.setup_twice": ("two pieces on {cell}", "две фигуры на {cell}"),
+    "manoeuvres.error.setup_pieces": (
+        "the set-up must have exactly: {expected}", "в расстановке должно быть ровно: {expected}"),
+    "manoeuvres.error.setup_order": ("list the set-up's cells in order",
+                                     "перечислите клетки расстановки по порядку"),
+    "manoeuvres.error.no_attack_to_answer": ("there is no attack to answer",
+                                             "нет атаки, на которую нужно ответить"),
+    "manoeuvres.error.cannot_end": (
+        "the turn cannot end yet: make a move, a shot, an attack or set off the bomb",
+        "ход ещё нельзя закончить: передвиньте фигуру, выстрелите, атакуйте или "
+        "подорвите бомбу"),
+    "manoeuvres.error.after_move": (
+        "after a move only an attack, a shot from beside the torpedo boat that moved, or the "
+        "end of the turn",
+        "после передвижения можно только атаковать, выстрелить торпедой рядом с "
+        "передвинутым катером или закончить ход"),
+    "manoeuvres.error.no_own_piece": ("you have no piece on {cell}", "на {cell} нет вашей фигуры"),
+    "manoeuvres.error.no_own_ship": ("you have no ship on {cell}", "на {cell} нет вашего судна"),
+    "manoeuvres.error.answer_attack": (
+        "answer the attack first: name the ships of the group that take the fight",
+        "сначала ответьте на атаку: назовите суда группы, принимающие бой"),
+    "manoeuvres.error.bad_defence": (
+        "the ships that take the fight must be of the attacked ship's group, joined by sides, "
+        "the attacked one among them",
+        "бой принимают суда группы атакованного судна, примыкающие друг к другу, и само "
+        "атакованное среди них"),
+    "manoeuvres.error.not_a_bomb": ("the piece on {cell} is not your bomb",
+                                    "на {cell} не ваша бомба"),
+    "manoeuvres.error.fort_stays": ("a fort does not move ({cell})", "форт не двигается ({cell})"),
+    "manoeuvres.error.not_free": ("{cell} is not a free cell of the field",
+                                  "{cell} — не свободная клетка поля"),
+    "manoeuvres.error.weapon_needs_tug": (
+        "the {kind} on {cell} moves only one cell inside the zone of your {tug}",
+        "{kind} на {cell} передвигается только на одну клетку в зоне вашего судна "
+        "«{tug}»"),
+    "manoeuvres.error.bad_tow": (
+        "the ship on {cell} cannot take those along: a torpedo boat tows torpedoes and a "
+        "destroyer mines of its zone, one cell, each onto a free cell",
+        "судно на {cell} не может взять их с собой: катер тащит торпеды, эсминец — мины "
+        "из своей зоны, на одну клетку, каждую на свободную клетку"),
+    "manoeuvres.error.too_far": (
+        "the {kind} on {cell} cannot reach {target}: one free cell across a side "
+        "(a torpedo boat: also two, through a free cell)",
+        "{kind} на {cell} не может пройти на {target}: одна свободная клетка по стороне "
+        "(катер — и две, через свободную клетку)"),
+    "manoeuvres.error.no_torpedo": ("you have no torpedo on {cell}",
+                                    "на {cell} нет вашей торпеды"),
+    "manoeuvres.error.no_boat_beside": (
+        "the torpedo on {cell} fires only from beside your torpedo boat",
+        "торпеда на {cell} стреляет только рядом с вашим катером (борт или торец)"),
+    "manoeuvres.error.point_blank": (
+        "{cell} is not a piece in the zone of a torpedo boat beside the torpedo",
+        "{cell} — не фигура в зоне катера рядом с торпедой"),
+    "manoeuvres.error.no_enemy": ("there is no enemy piece on {cell}",
+                                  "на {cell} нет фигуры противника"),
+    "manoeuvres.error.bad_group": (
+        "the attackers must be your ships of one kind joined by sides, listed in order",
+        "атакуют ваши суда одного названия, примыкающие друг к другу, перечисленные "
+        "по порядку"),
+    "manoeuvres.error.not_beside": ("none of the attackers is beside {cell}",
+                                    "ни одно из атакующих судов не примыкает к {cell}"),
+}

@@ -1,0 +1,114 @@
+"""The manoeuvre game against the game interface: random whole games (tests/test_games.py's
+conformance player), replays through JSON, views that hide what the rules hide."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from seabattle.games.interface import SEATS
+from seabattle.games.registry import find_game, game_names, register, unregister
+from seabattle.manoeuvres.definition import DEFINITION
+from seabattle.manoeuvres.pieces import Kind
+from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
+from seabattle.manoeuvres.state import ManoeuvreState
+from seabattle.manoeuvres.views import Phase
+from tests.test_games import play_randomly, replayed, snapshot
+
+RULES = [PRESETS["skirmish"], PRESETS["seed"]]
+
+
+@pytest.fixture(autouse=True)
+def registered() -> Iterator[None]:
+    """The game in the registry for these tests (whether or not it is built in yet)."""
+    built_in = "manoeuvres" in game_names()
+    if not built_in:
+        register(DEFINITION)
+    yield
+    if not built_in:
+        unregister("manoeuvres")
+
+
+def _hidden_guess(state: ManoeuvreState, seat: int, rng: random.Random) -> dict[int, Kind]:
+    """Another assignment of kinds to the enemy's pieces ``seat`` does not know, with the
+    same counts (a determinisation)."""
+    view = state.view(seat)
+    unknown = [p for p in view.pieces if p.owner != seat and p.kind is None]
+    kinds = [state.board.at[p.cell].kind for p in unknown]
+    rng.shuffle(kinds)
+    return {p.number: kind for p, kind in zip(unknown, kinds, strict=True)}
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32), rules_index=st.integers(0, len(RULES) - 1))
+def test_random_games_keep_the_interface_and_replay_exactly(seed: int, rules_index: int
+                                                            ) -> None:
+    rules = RULES[rules_index]
+    rng = random.Random(seed)
+    state = play_randomly(DEFINITION.new_state(rules), rng, limit=20000)
+    again = replayed("manoeuvres", rules, state)
+    assert snapshot(again) == snapshot(state)
+    for seat in (None, 0, 1):
+        json.dumps(DEFINITION.view_to_data(state.view(seat)))
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**32))
+def test_views_and_legal_actions_never_tell_an_unrevealed_enemy_kind(seed: int) -> None:
+    # At every step of a random game, the acting seat's view and its legal actions are the
+    # same whatever kinds its enemy's unrevealed pieces really have.
+    rules = PRESETS["skirmish"]
+    rng = random.Random(seed)
+    state = DEFINITION.new_state(rules)
+    for _step in range(3000):
+        if state.actors.over:
+            break
+        if state.actors.chance:
+            state.apply_chance(state.chance_outcomes()[rng.randrange(2)].action)
+            continue
+        seat = min(state.actors.seats)
+        if state.phase is Phase.PLAY:
+            other = state.with_kinds(1 - seat, _hidden_guess(state, seat, rng))
+            assert other.view(seat) == state.view(seat)
+            assert other.legal_actions(seat) == state.legal_actions(seat)
+            assert other.view(None) == state.view(None)
+        state.apply(seat, state.random_action(seat, rng))
+
+
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32))
+def test_pieces_are_conserved_and_events_are_plain_data(seed: int) -> None:
+    rules = PRESETS["skirmish"]
+    rng = random.Random(seed)
+    state = DEFINITION.new_state(rules)
+    full = Counter({kind: count for kind, count in rules.pieces if count})
+    while not state.actors.over:
+        if state.actors.chance:
+            events = state.apply_chance(state.chance_outcomes()[rng.randrange(2)].action)
+        else:
+            seat = min(state.actors.seats)
+            events = state.apply(seat, state.random_action(seat, rng))
+        for event in events:
+            json.dumps(DEFINITION.event_to_data(rules, event))
+        if state.phase is not Phase.SETUP:
+            for seat in SEATS:
+                assert state.census(seat) == full
+
+
+def test_the_registry_finds_the_game() -> None:
+    assert find_game("manoeuvres") is DEFINITION
+    assert DEFINITION.rules_title(PRESETS["seed"]).render("ru") == "игра по проекту, 17×12"
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_rules_round_trip_through_plain_data(rules: ManoeuvreRules) -> None:
+    data: Any = json.loads(json.dumps(DEFINITION.rules_to_data(rules)))
+    assert DEFINITION.rules_from_data(data) == rules
+    assert DEFINITION.rules_from_data({"name": rules.name}) == rules
