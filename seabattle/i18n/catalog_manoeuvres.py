@@ -101,4 +101,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "по порядку"),
     "manoeuvres.error.not_beside": ("none of the attackers is beside {cell}",
                                     "ни одно из атакующих судов не примыкает к {cell}"),
+    "manoeuvres.error.mark": (
+        "only an enemy piece whose kind you do not know can be marked ({cell})",
+        "пометить можно только фигуру противника, о которой вы ещё не знаете ({cell})"),
 }
