@@ -3,7 +3,8 @@
 Each sub-command lives in its own module, which exposes ``register(subparsers)``
 adding its parser with ``set_defaults(run=function)``; ``function(args)`` returns
 the exit status. This module only assembles them and turns the engine's errors
-into a message and exit status 2.
+into a message and exit status 2. With no command it starts ``play`` at a terminal and
+prints the help elsewhere.
 """
 
 from __future__ import annotations
@@ -26,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="seabattle", description="Морской бой — Sea Battle / Battleship.")
     parser.add_argument("--version", action="version", version=f"seabattle {__version__}")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # Not required: ``seabattle`` alone starts a game at a terminal (see :func:`main`).
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (play, replay, analyze, bench, bot, match, tournament, serve,
                    classroom_command):
         module.register(subparsers)
@@ -37,6 +39,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None:
+        # ``seabattle`` alone: a game at a terminal (what a new player tries first), the
+        # help where nobody can play (a pipe, a script), and never an error.
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            parser.print_help()
+            return 0
+        args = parser.parse_args(["play"])
     try:
         status: int = args.run(args)
         sys.stdout.flush()  # here, so that a reader gone away is caught below

@@ -13,9 +13,13 @@ from __future__ import annotations
 from typing import TextIO
 
 from seabattle.games.registry import DEFAULT_GAME
-from seabattle.terminal.lines import EndOfInput, LineIO
+from seabattle.terminal.lines import QUIT_WORDS, EndOfInput, LineIO
 from seabattle.terminal.registry import find_line_game
 from seabattle.terminal.session import TerminalSession, TerminalSettings
+
+YES = ("y", "yes", "д", "да")
+NO = ("n", "no", "н", "нет")
+"""The answers to «Play again?» in either language (any other is asked again)."""
 
 
 class PlainGame:
@@ -38,7 +42,8 @@ class PlainGame:
             while True:
                 self.lines.play(self.io, self.settings, self.session, manual=self.manual)
                 self._save()
-                if self.io.ask("plain.again").lower() not in ("y", "yes", "д", "да"):
+                if not self._again():
+                    self.io.say("plain.goodbye")
                     return 0
                 self.session = self.lines.new_session(self.settings, self.session.seed + 1)
                 self.game_number += 1
@@ -46,6 +51,17 @@ class PlainGame:
             self._save()
             self.io.say("plain.goodbye")
             return 0 if self.session.over else 1
+
+    def _again(self) -> bool:
+        """Whether the player wants another game: asked until the answer is yes or no
+        (``quit`` is no; the end of input ends the run as anywhere else)."""
+        while True:
+            answer = self.io.ask("plain.again").lower()
+            if answer in YES:
+                return True
+            if answer in NO or answer in QUIT_WORDS:
+                return False
+            self.io.say("plain.again_unclear")
 
     def _save(self) -> None:
         path = self.settings.record_path(self.game_number)

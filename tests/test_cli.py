@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import subprocess
@@ -96,7 +97,7 @@ def test_rules_file_and_errors(tmp_path: Path) -> None:
     done = seabattle("play", "--plain", "--rules", str(rules), "--seed", "3", "--lang", "en",
                      "--alphabet", "latin", stdin="\n".join([*cells, "n"]) + "\n")
     assert done.returncode == 0, done.stderr
-    assert "field 6×6" in done.stdout
+    assert "Rules: custom, 6×6" in done.stdout
 
     bad = tmp_path / "bad.toml"
     bad.write_text('width = 4\n[[ships]]\nsize = 4\ncount = 9\n', encoding="utf-8")
@@ -378,3 +379,111 @@ def test_the_plain_legend_explains_only_the_marks_the_rules_can_show() -> None:
     # The classroom's rules: mines draw problems there, so no cell is ever handed over.
     done = seabattle("play", "--plain", "--rules", "math", "--lang", "en", "--seed", "1")
     assert "Also: + mine." in done.stdout and "handed over" not in done.stdout
+
+
+# --- issue 18: the line game as a screen reader hears it --------------------------------------
+
+def field_prints(out: str) -> int:
+    """How many times both fields were printed (their title line)."""
+    return out.count("Your fleet")
+
+
+def test_plain_prints_the_fields_when_they_change_or_when_asked() -> None:
+    done = seabattle("play", "--plain", "--seed", "2", "--first", "me", "--lang", "en",
+                     "--level", "novice", stdin="zz\nhelp\nk11\nboard\nB3\nquit\n")
+    out = done.stdout
+    before_shot = out.split("You fire at B3")[0]
+    # Once at the start, once more only for «board»: no reprint after a typo or help.
+    assert field_prints(before_shot) == 2
+    assert field_prints(out) == 3, "after the shot the fields changed: printed again"
+
+
+def test_plain_own_sunk_ships_show_as_sunk() -> None:
+    shots = [f"{c}{r}" for r in range(1, 11) for c in LATIN]
+    done = seabattle("play", "--plain", "--seed", "1", "--level", "hard", "--lang", "en",
+                     stdin="\n".join([*shots, "n"]) + "\n")
+    own_rows = [line[:24] for line in done.stdout.splitlines()
+                if line[:3].strip().isdigit()]
+    assert any("#" in row for row in own_rows), "a ship of mine the computer sank shows #"
+
+
+def test_plain_russian_header_is_translated_and_the_stats_need_no_plural() -> None:
+    done = seabattle("play", "--plain", "--seed", "2", "--lang", "ru", "--announce", "none",
+                     "--first", "me", stdin="quit\n")
+    header = done.stdout.splitlines()[0]
+    assert header.startswith("Морской бой. Правила: классика, 10×10;")
+    assert "о потоплении молчат" in header
+    assert "announce" not in header and "classic" not in header and "False" not in header
+    assert "B3 — это Б3" in done.stdout, "how a Latin keyboard's letters are read"
+    done = seabattle("play", "--plain", "--seed", "4", "--first", "ai", "--lang", "en",
+                     stdin="resign\nn\n")
+    assert "Computer — shots: 2, " in done.stdout and " shots," not in done.stdout
+
+
+def test_plain_help_while_placing_and_what_quit_does() -> None:
+    done = seabattle("play", "--plain", "--manual", "--seed", "1", "--lang", "en",
+                     stdin="help\nquit\n")
+    assert "Placing: the first cell and h (across)" in done.stdout
+    assert "Try again" not in done.stdout, "help is no bad placement"
+    assert done.stdout.count("Your fleet") == 0 and done.stdout.count(" A B C") == 1
+    done = seabattle("play", "--plain", "--seed", "1", "--lang", "en", stdin="help\nquit\n")
+    assert "the game is not kept (start with --save FILE" in done.stdout
+
+
+def test_plain_help_says_where_quit_saves(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    done = seabattle("play", "--plain", "--seed", "1", "--lang", "en", "--save", str(record),
+                     stdin="help\nquit\n")
+    assert f"the game is saved to {record}" in done.stdout
+
+
+def test_plain_play_again_takes_only_yes_or_no() -> None:
+    done = seabattle("play", "--plain", "--seed", "1", "--lang", "en",
+                     stdin="resign\nmaybe\n\nn\n")
+    assert done.stdout.count("Please answer y (yes) or n (no).") == 2
+    assert done.stdout.rstrip().endswith("Goodbye!")
+    assert done.returncode == 0
+
+
+def test_seabattle_alone_prints_the_help_where_nobody_can_play() -> None:
+    done = seabattle()
+    assert done.returncode == 0
+    assert "usage: seabattle" in done.stdout and "play" in done.stdout
+
+
+def test_seabattle_alone_at_a_terminal_starts_the_game() -> None:
+    import os
+    import pty
+    import select
+    import time
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the command on a terminal of 80×24
+        os.execve(sys.executable, [sys.executable, "-m", "seabattle"],
+                  {"LANG": "C", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
+                   "COLUMNS": "80", "LINES": "24"})
+    seen = b""
+    deadline = time.monotonic() + 60
+    try:
+        while b"place your fleet" not in seen and time.monotonic() < deadline:
+            if select.select([fd], [], [], 1)[0]:
+                try:
+                    seen += os.read(fd, 65536)
+                except OSError:
+                    break
+        assert b"place your fleet" in seen, "the full-screen game's set-up, not the help"
+        os.write(fd, b"q")  # quits at once: no ship placed yet
+        status = 0
+        while time.monotonic() < deadline:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if select.select([fd], [], [], 0.2)[0]:
+                with contextlib.suppress(OSError):
+                    os.read(fd, 65536)
+        assert os.waitstatus_to_exitcode(status) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError, ChildProcessError):
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        os.close(fd)

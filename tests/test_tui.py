@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Static
 
 from seabattle.battleship.record import GameRecord
 from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
@@ -283,8 +283,11 @@ async def test_russian_interface() -> None:
         assert "Вы: Б3" in message(app)
         await type_shot(pilot, "б3")
         assert "уже стреляли" in message(app)
-        await type_shot(pilot, "b3")  # a Latin look-alike of Б? no: B is В
-        assert "В3" in message(app)
+        # On a Latin keyboard B is the second letter: Б3 again, not В3 (its look-alike).
+        await type_shot(pilot, "b3")
+        assert "Б3" in message(app) and "уже стреляли" in message(app)
+        placeholder = app.screen.query_one("#shot", Input).placeholder
+        assert "Б3" in placeholder and "B3" in placeholder, "the screen says how B3 is read"
 
 
 async def wait_for_heat(pilot: Pilot[int]) -> None:

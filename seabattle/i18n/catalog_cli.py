@@ -39,6 +39,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "never where the enemy has fired) or keep it where it is.",
         "Ваш Летучий голландец подбит: переведите его ({size} кл., соединённых сторонами "
         "или углами, не туда, куда стрелял противник) или оставьте на месте."),
+    "play.latin_example": ("{example} (or {latin})", "{example} (или латиницей {latin})"),
+    "play.latin_letters": (
+        "Latin letters count by their place in the alphabet: {latin} is {example}.",
+        "Латинские буквы считаются по порядку в алфавите: {latin} — это {example}."),
     "play.salvo": ("Salvo: {count} shots this turn.", "Залп: выстрелов в этот ход — {count}."),
     "play.given": ("Handed over to you, sure hits: {cells}.",
                    "Вам отданы клетки, бейте наверняка: {cells}."),
@@ -61,18 +65,32 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "plain.move_prompt": (
         "New cells (all of them), random to move at random, or stay:",
         "Новые клетки (все), случайно — перевести наугад, или остаться:"),
-    "plain.welcome": ("Sea Battle — rules {rules}, field {size}, fleet: {fleet}.",
-                      "Морской бой — правила {rules}, поле {size}, флот: {fleet}."),
+    "plain.welcome": ("Sea Battle. {rules} Fleet: {fleet}.",
+                      "Морской бой. {rules} Флот: {fleet}."),
     "plain.legend": (
         "Symbols: {water} water, {ship} ship, {miss} miss, {hit} hit, {sunk} sunk, "
-        "{ring} known empty. Type a cell such as {example}; help for commands.",
+        "{ring} known empty. Type a cell such as {example}; help for commands, board for "
+        "both fields again.",
         "Обозначения: {water} вода, {ship} корабль, {miss} мимо, {hit} ранен, {sunk} убит, "
-        "{ring} точно пусто. Вводите клетку, например {example}; help — список команд."),
+        "{ring} точно пусто. Вводите клетку, например {example}; help — список команд, "
+        "поле — оба поля ещё раз."),
     "plain.help": (
         "Commands: a cell such as {example} fires (a salvo: several cells, on one line or more); "
-        "resign gives up; quit saves and leaves.",
+        "board (or fields) prints both fields again; resign gives up.",
         "Команды: клетка, например {example}, — выстрел (залп: несколько клеток, в строку или по "
-        "одной); сдаюсь — сдаться; выход — сохранить и выйти."),
+        "одной); поле — оба поля ещё раз; сдаюсь — сдаться."),
+    "plain.help_quit_saves": ("Quit leaves; the game is saved to {path}.",
+                              "Выход — выйти; партия сохраняется в {path}."),
+    "plain.help_quit": (
+        "Quit leaves; the game is not kept (start with --save FILE to keep it).",
+        "Выход — выйти; партия не сохраняется (чтобы сохранить, запустите с --save ФАЙЛ)."),
+    "plain.place_help": (
+        "Placing: the first cell and h (across) or v (down), like {example} h, or every cell "
+        "of the ship; auto places the rest at random; undo takes the last ship back; board "
+        "prints the field again; quit leaves.",
+        "Расстановка: первая клетка и г (по горизонтали) или в (по вертикали), например "
+        "{example} г, или все клетки корабля; авто — расставить остальные случайно; отмена — "
+        "убрать последний; поле — показать поле ещё раз; выход — выйти."),
     "plain.place_prompt": (
         "Place the {ship} (cells: {size}): first cell and h or v ({example} h), or all its cells; "
         "auto fills the rest, undo takes the last ship back:",
@@ -101,12 +119,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "Кораблей на плаву — у вас: {mine}, у противника: {theirs}."),
     "plain.won": ("You win! Every enemy ship is sunk.", "Вы победили! Флот противника потоплен."),
     "plain.lost": ("You lose. The computer wins.", "Вы проиграли. Победил компьютер."),
-    "plain.stats_you": ("You: {shots} shots, {hits} hits, {sunk} ships sunk, accuracy {accuracy}%.",
+    "plain.stats_you": ("You — shots: {shots}, hits: {hits}, ships sunk: {sunk}, "
+                        "accuracy {accuracy}%.",
                         "Вы: выстрелов {shots}, попаданий {hits}, потоплено {sunk}, точность {accuracy}%."),
     "plain.stats_computer": (
-        "Computer: {shots} shots, {hits} hits, {sunk} ships sunk, accuracy {accuracy}%.",
+        "Computer — shots: {shots}, hits: {hits}, ships sunk: {sunk}, accuracy {accuracy}%.",
         "Компьютер: выстрелов {shots}, попаданий {hits}, потоплено {sunk}, точность {accuracy}%."),
     "plain.again": ("Play again? (y/n)", "Сыграть ещё? (д/н)"),
+    "plain.again_unclear": ("Please answer y (yes) or n (no).",
+                            "Ответьте д (да) или н (нет)."),
     "plain.saved": ("Game saved to {path}.", "Партия сохранена в {path}."),
     "plain.goodbye": ("Goodbye!", "До свидания!"),
     # seabattle replay
@@ -228,6 +249,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "bench.fleet_problem": ("fleet {number}: {problem}", "флот {number}: {problem}"),
     "bench.bad_games": ("the number of games must be at least 1, not {games}",
                         "число партий должно быть не меньше 1, а не {games}"),
+    "bench.bad_series": ("the first game measured must lie in 1 … {length}, not {first}",
+                         "первая измеряемая партия должна быть от 1 до {length}, а не {first}"),
+    "bench.series_fleets": ("--series draws its fleets from --placement; --fleets does not fit it",
+                            "--series берёт флоты из --placement; --fleets с ним не сочетается"),
     "bench.bad_jobs": ("the number of worker processes must be at least 1, not {jobs}",
                        "число рабочих процессов должно быть не меньше 1, а не {jobs}"),
     "bench.no_matplotlib": (

@@ -1,7 +1,7 @@
 """How the terminal screens put things into words: the catalogue, cells and errors.
 
 A game's screens use a subclass with that game's own phrases (Battleship's rules line:
-:class:`seabattle.battleship.terminal.tui.phrases.BattleshipPhrases`).
+:class:`seabattle.battleship.terminal.phrases.BattleshipPhrases`).
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from seabattle.coords import Bitboard, Coordinates, iter_cells
+from seabattle.coords import Bitboard, Coordinates, cell_name, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import Language, translate
+from seabattle.terminal.typed import LATIN, parse_typed, reads_latin
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,17 @@ class Phrasebook:
         """A piece's cells as a range, first to last, such as ``"Б3–Б6"``."""
         names = [self.cell(c) for c in iter_cells(cells)]
         return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
+
+    def placeholder(self, *, deciding: bool) -> str:
+        """What the cell entry shows while empty: an example cell and, where the columns
+        are Cyrillic, how Latin letters are read (:mod:`seabattle.terminal.typed`)."""
+        example = self.coordinates.example
+        if reads_latin(self.coordinates):
+            example = self("play.latin_example", example=example,
+                           latin=cell_name(parse_typed(self.coordinates, example),
+                                           self.coordinates.grid, LATIN))
+        return self("tui.battle.placeholder_decide" if deciding else "tui.battle.placeholder",
+                    example=example)
 
     def error(self, error: SeaBattleError) -> str:
         """An engine error as a sentence, naming cells as the field does."""

@@ -25,11 +25,19 @@ from seabattle.battleship.fleet import (
 )
 from seabattle.battleship.marks import Mark, enemy_marks, fleet_marks, own_marks, variant_marks
 from seabattle.battleship.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.telling import told_params
 from seabattle.battleship.view import PlayerView
-from seabattle.coords import Bitboard, bit, iter_cells
+from seabattle.coords import Bitboard, bit, cell_name, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import Text, translate
 from seabattle.terminal.lines import LineGame, LineIO
+from seabattle.terminal.typed import LATIN, parse_typed, reads_latin
+
+HELP_WORDS = ("help", "?", "помощь")
+"""What a player types for the list of commands (while placing, too)."""
+BOARD_WORDS = ("board", "fields", "поле", "поля")
+"""What a player types to see both fields again (they are printed when they change)."""
 
 SYMBOLS = {
     Mark.WATER: ".", Mark.SHIP: "O", Mark.MISS: "*", Mark.HIT: "X", Mark.SUNK: "#",
@@ -82,7 +90,8 @@ class BattleshipLines(LineGame[GameSettings, VsComputer]):
 
     def welcome(self, io: LineIO, settings: GameSettings) -> None:
         rules = settings.rules
-        io.say("plain.welcome", rules=rules.name, size=f"{rules.width}×{rules.height}",
+        phrases = BattleshipPhrases(io.language, io.coords)
+        io.say("plain.welcome", rules=phrases.rules(rules, settings.level),
                fleet=", ".join(f"{io.tr(k.title)} ({k.size})×{n}"
                                for k, n in rules.fleet_counts()))
         io.say("plain.legend", water=SYMBOLS[Mark.WATER], ship=SYMBOLS[Mark.SHIP],
@@ -98,6 +107,10 @@ class BattleshipLines(LineGame[GameSettings, VsComputer]):
                  if mark in shown]
         if items:
             io.say("plain.legend_variants", items=", ".join(items))
+        if reads_latin(io.coords):
+            example = io.coords.example
+            io.say("play.latin_letters", example=example,
+                   latin=cell_name(parse_typed(io.coords, example), io.coords.grid, LATIN))
 
     def play(self, io: LineIO, settings: GameSettings, session: VsComputer, *,
              manual: bool) -> None:
@@ -112,6 +125,8 @@ class PlainBattle:
         self.settings = settings
         self.session = session
         self.coords = io.coords
+        self._shown: tuple[int, Decision | None] | None = None
+        """The position the fields were last printed in: events so far, the decision due."""
 
     def play(self, *, manual: bool) -> None:
         """Set up (by hand when ``manual``), then the battle to its end."""
@@ -121,16 +136,26 @@ class PlainBattle:
     def _place_fleet(self) -> Fleet:
         rules = self.settings.rules
         placed: list[Ship] = []
+        shown: int | None = None  # how many ships the field was last printed with
         while True:
             kinds = remaining_kinds(rules, placed)
             if not kinds:
                 return self.session.random_fleet(placed)
             kind = kinds[0]
-            symbols = [SYMBOLS[mark] for mark in fleet_marks(rules.grid, placed)]
-            self.io.write("\n".join(render_field(symbols, self.settings)) + "\n")
+            if shown != len(placed):
+                symbols = [SYMBOLS[mark] for mark in fleet_marks(rules.grid, placed)]
+                self.io.write("\n".join(render_field(symbols, self.settings)) + "\n")
+                shown = len(placed)
             line = self.io.ask("plain.place_prompt", ship=self.io.tr(kind.title), size=kind.size,
-                            example=self.coords.example)
+                               example=self.coords.example)
             command = line.lower()
+            if command in HELP_WORDS:
+                self.io.say("plain.place_help", example=self.coords.example)
+                continue
+            if command in BOARD_WORDS:
+                shown = None
+                continue
+            self.io.check_quit(line)
             if command in ("auto", "авто"):
                 try:
                     return self.session.random_fleet(placed)
@@ -156,13 +181,13 @@ class PlainBattle:
             raise SeaBattleError("error.ship_syntax", example=self.coords.example)
         direction = words[-1].lower() if len(words) == 2 else ""
         if direction in ("h", "v", "г", "в"):
-            row, col = rules.grid.row_col(self.coords.parse(words[0]))
+            row, col = rules.grid.row_col(parse_typed(self.coords, words[0]))
             return straight_ship(rules, kind, row, col, vertical=direction in ("v", "в"))
         if len(words) == 1 and kind.size == 1:
-            return ship_from_cells(rules, kind, [self.coords.parse(words[0])])
+            return ship_from_cells(rules, kind, [parse_typed(self.coords, words[0])])
         if len(words) != kind.size:
             raise SeaBattleError("error.ship_syntax", example=self.coords.example)
-        return ship_from_cells(rules, kind, [self.coords.parse(w) for w in words])
+        return ship_from_cells(rules, kind, [parse_typed(self.coords, w) for w in words])
 
     def _battle(self, fleet: Fleet) -> None:
         session = self.session
@@ -178,8 +203,7 @@ class PlainBattle:
                 self._decide(due, view)
                 told = self._tell(told)
                 continue
-            if not salvo:
-                self._show(view)
+            self._show(view)
             count = view.shots_due
             if count > 1:
                 line = self.io.ask("plain.salvo_prompt", left=count - len(salvo), count=count)
@@ -209,7 +233,7 @@ class PlainBattle:
         cells: list[int] = []
         for word in line.replace(",", " ").split() or [line]:
             try:
-                cell = self.coords.parse(word)
+                cell = parse_typed(self.coords, word)
             except SeaBattleError as error:
                 self.io.say_error(error)
                 return None
@@ -256,9 +280,9 @@ class PlainBattle:
                 elif due is Decision.MOVE_SHIP:
                     choice = 0
                     for name in line.replace(",", " ").split():
-                        choice |= bit(self.coords.parse(name))
+                        choice |= bit(parse_typed(self.coords, name))
                 else:
-                    choice = self.coords.parse(line)
+                    choice = parse_typed(self.coords, line)
                 self.session.decide(choice)
             except SeaBattleError as error:
                 self.io.say_error(error)
@@ -268,8 +292,14 @@ class PlainBattle:
     def _command(self, line: str) -> bool:
         """Handle a non-shot command; ``True`` when the line was one."""
         command = line.lower()
-        if command in ("help", "?", "помощь"):
+        if command in HELP_WORDS:
             self.io.say("plain.help", example=self.coords.example)
+            self.io.say("plain.help_quit_saves" if self.settings.save_path
+                        else "plain.help_quit", path=str(self.settings.save_path))
+            return True
+        if command in BOARD_WORDS:
+            self._shown = None
+            self._show(self.session.view())
             return True
         if command in ("resign", "сдаюсь"):
             self.session.resign()
@@ -287,9 +317,17 @@ class PlainBattle:
     def told_text(self, told: Told) -> str:
         """One event, in words."""
         key = told.key({"you_fired": "plain.you_fired", "ai_fired": "plain.computer_fired"})
+        told = told_params(told, self.session.view())
         return translate(key, self.settings.language, **told.named(self.coords.name))
 
     def _show(self, view: PlayerView) -> None:
+        """Print both fields and what is known of the fleets, unless nothing changed since
+        they were last printed (a typo reprints nothing: heavy for a screen reader)."""
+        game = self.session.game
+        moment = (0 if game is None else len(game.events)), self.session.decision_due
+        if moment == self._shown:
+            return
+        self._shown = moment
         titles = (translate("plain.your_field", self.settings.language),
                   translate("plain.enemy_field", self.settings.language))
         self.io.write("\n" + render_fields(view, self.settings, titles=titles) + "\n")

@@ -21,10 +21,10 @@ from textual.screen import Screen
 
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.session import GameSettings, VsComputer
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui import result as game_over
 from seabattle.battleship.terminal.tui.battle import BattleScreen
 from seabattle.battleship.terminal.tui.board import Board, fit_side_by_side
-from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.settings import BattleshipSettingsFields
 from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.terminal.hook import ScreenSet

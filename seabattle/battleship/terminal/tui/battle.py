@@ -19,6 +19,8 @@ from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.posterior import Posterior
 from seabattle.battleship.events import Decision
 from seabattle.battleship.session import HUMAN, Told, VsComputer
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.telling import told_params
 from seabattle.battleship.terminal.tui.board import (
     HOTTEST,
     Board,
@@ -34,13 +36,13 @@ from seabattle.battleship.terminal.tui.marks import (
     variant_marks,
     with_aimed,
 )
-from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.terminal.confirm import ConfirmScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
+from seabattle.terminal.typed import parse_typed
 
 
 class BattleScreen(Screen[None]):
@@ -154,8 +156,7 @@ class BattleScreen(Screen[None]):
         with Vertical(id="bottom"):
             with Horizontal(id="entry"):
                 yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)
-                yield Input(placeholder=phrases("tui.battle.placeholder",
-                                                example=phrases.coordinates.example),
+                yield Input(placeholder=phrases.placeholder(deciding=False),
                             id="shot", max_length=40, compact=True)
             yield Notice(id="message")
             yield KeyHelp(phrases)
@@ -191,7 +192,7 @@ class BattleScreen(Screen[None]):
             self.fire(board.cursor)
             return
         try:
-            cells = [self.phrases.coordinates.parse(word)
+            cells = [parse_typed(self.phrases.coordinates, word)
                      for word in text.replace(",", " ").split()]
         except SeaBattleError as error:
             self.query_one(Notice).error(self.phrases.error(error))
@@ -415,6 +416,7 @@ class BattleScreen(Screen[None]):
     def told_text(self, told: Told) -> str:
         """One event, in words."""
         key = told.key({"you_fired": "tui.battle.you_fired", "ai_fired": "tui.battle.ai_fired"})
+        told = told_params(told, self.session.view())
         return self.phrases(key, **told.named(self.phrases.cell))
 
     def _salvo_line(self, count: int) -> str:
@@ -466,9 +468,7 @@ class BattleScreen(Screen[None]):
         self.query_one("#turn", Static).update(self._turn_line())
         self.query_one("#prompt", Static).update(
             phrases("tui.battle.prompt_decide" if deciding else "tui.battle.prompt"))
-        self.query_one("#shot", Input).placeholder = phrases(
-            "tui.battle.placeholder_decide" if deciding else "tui.battle.placeholder",
-            example=phrases.coordinates.example)
+        self.query_one("#shot", Input).placeholder = phrases.placeholder(deciding=deciding)
         total = sum(kind.role.is_vessel for kind in self.rules.fleet)
         self.query_one("#own-afloat", Static).update(
             phrases("tui.battle.afloat", count=len(view.own_afloat), total=total))

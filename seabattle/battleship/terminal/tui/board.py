@@ -20,8 +20,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from seabattle.battleship.rules import Role, ShipKind
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.marks import Mark, Marks, heat_shares
-from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 from seabattle.coords import Coordinates
 
 SYMBOLS: dict[Mark, str] = {
@@ -254,7 +254,7 @@ class FleetStrip(MarkPainter):
         left = Counter(self.present)
         text = Text(end="")
         for kind in self.fleet:
-            mark = self.present_mark if left[kind] else self.absent_mark
+            mark = self.present_mark if left[kind] > 0 else self.absent_mark
             if mark in (Mark.SHIP, Mark.GHOST):  # the variants' pieces look like themselves
                 mark = _PIECE_MARKS.get(kind.role, mark)
             left[kind] -= 1

@@ -14,9 +14,9 @@ from textual.widgets import Static
 from seabattle.battleship.events import Resignation
 from seabattle.battleship.game import ShotStats
 from seabattle.battleship.session import COMPUTER, HUMAN, VsComputer
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.board import Board, Legend, fit_side_by_side
 from seabattle.battleship.terminal.tui.marks import enemy_marks, own_marks, variant_marks
-from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 
 _STAT_ROWS = ("tui.over.shots", "tui.over.hits", "tui.over.accuracy", "tui.over.sunk")
 

@@ -24,7 +24,7 @@ from seabattle.battleship.rules import (
     vary,
 )
 from seabattle.battleship.session import GameSettings
-from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.terminal.hook import SettingsFields
 
 _SALVOS: tuple[int | str, ...] = (1, 2, 3, 4, 5, "ships")

@@ -14,9 +14,9 @@ from seabattle.battleship.fleet import Fleet, Ship, check_ship, remaining_kinds,
 from seabattle.battleship.rules import ShipKind
 from seabattle.battleship.session import VsComputer
 from seabattle.battleship.shapes import Shape, placements, polyominoes
+from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.board import Board, FleetStrip
 from seabattle.battleship.terminal.tui.marks import Mark, fleet_marks, with_ghost
-from seabattle.battleship.terminal.tui.phrases import BattleshipPhrases
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
 from seabattle.terminal.keys import KeyHelp

@@ -1,0 +1,40 @@
+"""Cells as a player types them, on either keyboard layout.
+
+In a game whose columns are lettered in Cyrillic, a player on a Latin keyboard types
+``B3``. The engine's own parser (:func:`seabattle.coords.parse_cell`) reads a Latin
+letter as the Cyrillic letter it looks like (``B`` → ``В``, the third column). The
+terminal games read it instead **by its place in the alphabet** (``B`` → ``Б``, the
+second column), as the engine itself names cells in Latin letters
+(:meth:`~seabattle.coords.Coordinates.from_latin`) and as a board lettered A–J would:
+a player who cannot type ``Б`` means the second column, whichever Latin letter happens
+to look like some other Cyrillic one. Both games say so on screen (``play.latin_letters``).
+"""
+
+from __future__ import annotations
+
+from seabattle.coords import ALPHABETS, Coordinates, parse_cell
+
+LATIN = ALPHABETS["latin"]
+
+
+def reads_latin(coordinates: Coordinates) -> bool:
+    """Whether Latin letters are read by their place here (a Cyrillic alphabet)."""
+    return coordinates.alphabet.cyrillic
+
+
+def parse_typed(coordinates: Coordinates, text: str) -> int:
+    """The cell ``text`` names: in the game's own letters, or (with a Cyrillic alphabet)
+    in Latin letters counted by their place, ``B3`` being ``Б3``.
+
+    >>> from seabattle.coords import Grid
+    >>> ru = Coordinates(Grid(10, 10), ALPHABETS["ru"])
+    >>> ru.name(parse_typed(ru, "B3")), ru.name(parse_typed(ru, "в3"))
+    ('Б3', 'В3')
+
+    Raises the engine's :class:`~seabattle.errors.CoordinateSyntaxError` or
+    :class:`~seabattle.errors.OffFieldError`, quoting what was typed.
+    """
+    letters = text.strip().rstrip("0123456789- ")
+    if reads_latin(coordinates) and len(letters) == 1 and letters.isascii() and letters.isalpha():
+        return parse_cell(text, coordinates.grid, LATIN)
+    return coordinates.parse(text)
