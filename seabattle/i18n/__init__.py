@@ -26,6 +26,7 @@ from seabattle.i18n import (
     catalog_classroom,
     catalog_cli,
     catalog_engine,
+    catalog_fleetbattle,
     catalog_games,
     catalog_manoeuvres,
     catalog_tui,
@@ -52,7 +53,8 @@ def _merge(*catalogs: Mapping[str, tuple[str, str]]) -> Mapping[str, tuple[str, 
 
 MESSAGES: Final = _merge(catalog_engine.MESSAGES, catalog_tui.MESSAGES, catalog_cli.MESSAGES,
                          catalog_web.MESSAGES, catalog_classroom.MESSAGES,
-                         catalog_games.MESSAGES, catalog_manoeuvres.MESSAGES)
+                         catalog_games.MESSAGES, catalog_manoeuvres.MESSAGES,
+                         catalog_fleetbattle.MESSAGES)
 """Every message key, with its English and Russian templates."""
 
 
