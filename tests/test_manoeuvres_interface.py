@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from seabattle.games.interface import SEATS
-from seabattle.games.registry import find_game, game_names, register, unregister
+from seabattle.games.registry import find_game
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
@@ -23,17 +22,6 @@ from seabattle.manoeuvres.views import Phase
 from tests.test_games import play_randomly, replayed, snapshot
 
 RULES = [PRESETS["skirmish"], PRESETS["seed"]]
-
-
-@pytest.fixture(autouse=True)
-def registered() -> Iterator[None]:
-    """The game in the registry for these tests (whether or not it is built in yet)."""
-    built_in = "manoeuvres" in game_names()
-    if not built_in:
-        register(DEFINITION)
-    yield
-    if not built_in:
-        unregister("manoeuvres")
 
 
 def _hidden_guess(state: ManoeuvreState, seat: int, rng: random.Random) -> dict[int, Kind]:
