@@ -359,10 +359,10 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
 def test_every_client_message_type_is_covered() -> None:
     # The tests above send each type; this keeps the list honest when a type is added.
     # fire_salvo and decide are covered in tests/test_web_variants.py, the query check_fleet
-    # in tests/test_web_placement.py.
+    # in tests/test_web_placement.py, the classroom's mark in tests/test_web_classroom.py.
     assert set(client_types()) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
                                  "claim_win", "rematch", "ping", "fire_salvo", "decide",
-                                 "check_fleet"}
+                                 "check_fleet", "mark"}
 
 
 def test_record_only_after_the_end(client: TestClient) -> None:

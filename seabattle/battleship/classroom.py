@@ -54,6 +54,7 @@ from seabattle.battleship.record import GameRecord, PlayerInfo, fleet_from_data
 from seabattle.battleship.rules import MineEffect, Role, Rules, ShipKind, find_rules
 from seabattle.coords import ALPHABETS, Alphabet, Coordinates
 from seabattle.errors import IllegalShotError, RecordError, RulesError, SeaBattleError
+from seabattle.games import chance
 from seabattle.i18n import LANGUAGES, Language, Text
 
 FORMAT: Final = "seabattle-problems"
@@ -389,7 +390,8 @@ class MathBattle:
                  seed: int | None = None, teams: Sequence[str] = ("", "")) -> None:
         rules = rules or find_rules("math")
         _check_rules(rules)
-        self.seed = random.randrange(2**32) if seed is None else seed
+        # Without a seed, one from the system's entropy: nobody can foresee the fleets.
+        self.seed = chance.entropy().randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
         # Both random fleets are drawn whatever is given, so that a team bringing its
         # own fleet leaves the other team's (and the problem draws) as the seed makes them.

@@ -75,6 +75,11 @@ class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
     """The client message types this game reads into actions."""
     levels: tuple[str, ...]
     """The computer's levels, the default first (empty: no computer player)."""
+    modes: tuple[str, ...] = ("computer", "private", "random")
+    """The room modes a lobby may open this game in: ``computer`` (against
+    :attr:`levels`), ``private`` (an invitation), ``random`` (matchmaking), ``hotseat``
+    (one person acts for both seats, for whichever the game waits for: a teacher's
+    lesson)."""
     queries: tuple[str, ...] = ()
     """The client message types this game answers without acting (Battleship's
     ``check_fleet``): nothing is stored or logged, the answer (:meth:`query`) goes to the

@@ -27,6 +27,7 @@ DEFAULT_GAME = "battleship"
 
 _BUILTIN: dict[str, str] = {
     "battleship": "seabattle.battleship.definition",
+    "classroom": "seabattle.battleship.classroom_definition",
     "fleet-battle": "seabattle.fleetbattle.definition",
     "manoeuvres": "seabattle.manoeuvres.definition",
 }

@@ -44,6 +44,33 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              " версии seabattle ({known}): обновите seabattle"),
     "web.error.internal": ("the server failed to handle this message",
                            "сервер не смог обработать сообщение"),
+    "web.error.rate": ("too many messages: at most {rate} a second; this one was not read",
+                       "слишком много сообщений: не больше {rate} в секунду; это не прочитано"),
+    "web.error.chat_rate": ("too many chat phrases: at most {count} a minute; wait {seconds} s",
+                            "слишком много фраз в чате: не больше {count} в минуту;"
+                            " подождите {seconds} с"),
+    "web.error.games_rate": ("too many new games from your address: at most {count} a minute;"
+                             " try again in {seconds} s",
+                             "слишком много новых игр с вашего адреса: не больше {count}"
+                             " в минуту; повторите через {seconds} с"),
+    "web.error.binary": ("binary frames are not read: send JSON text",
+                         "двоичные кадры не читаются: отправляйте текст JSON"),
+    "web.error.too_deep": ("the message nests deeper than {limit} levels",
+                           "вложенность сообщения глубже {limit} уровней"),
+    "web.error.not_text": ("the message holds a character that is not text (a lone surrogate)",
+                           "в сообщении есть символ, который не текст (одиночный суррогат)"),
+    "web.error.too_many_spectators": ("this game has as many spectators as it takes ({limit})",
+                                      "у этой игры уже столько зрителей, сколько можно ({limit})"),
+    "web.error.too_many_seat_sockets": ("you have {limit} connections to this game already;"
+                                        " close one and try again",
+                                        "у вас уже {limit} подключений к этой игре;"
+                                        " закройте одно и повторите"),
+    "web.error.too_many_connections": ("too many connections from your address (at most"
+                                       " {limit}); close one and try again",
+                                       "слишком много подключений с вашего адреса (не больше"
+                                       " {limit}); закройте одно и повторите"),
+    "web.error.hello_timeout": ("no hello within {seconds} s: the connection is closed",
+                                "hello не пришёл за {seconds} с: соединение закрыто"),
     "web.error.decision_kind": ("that is not an answer to what is due: {decision}",
                                 "это не ответ на то, что нужно: {decision}"),
     "web.error.no_lesson": ("there is no such lesson, or this link is not its teacher's",
@@ -341,4 +368,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.analysis_note": ("Go over every shot with the admiral: seabattle analyze {file}",
                           "Разбор каждого выстрела с адмиралом: seabattle analyze {file}"),
     "web.fleet.sunk": ("sunk", "потоплен"),
+    "web.waiting_back": ("Back to the lobby (the game goes on waiting for an opponent)",
+                         "Вернуться в лобби (игра продолжит ждать соперника)"),
+    "web.afloat_none": ("Afloat: none, the whole fleet is sunk", "На плаву: никого, весь флот потоплен"),
 }

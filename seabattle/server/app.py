@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -26,7 +26,9 @@ from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON
 from seabattle.games.registry import DEFAULT_GAME, find_game, game_names
 from seabattle.i18n import MESSAGES, Language
-from seabattle.server import classroom
+from seabattle.server.guard import HttpGuard
+from seabattle.server.limits import Gate, LimitError, Limits
+from seabattle.server.lessons import import_lessons
 from seabattle.server.messages import (
     CHAT_PHRASES,
     Hello,
@@ -36,7 +38,10 @@ from seabattle.server.messages import (
     ServerError,
     Suggest,
     client_types,
+    key,
+    message_text,
     parse_client_message,
+    parse_json,
     parse_new_game,
 )
 from seabattle.server.pubsub import Note, PubSub
@@ -56,8 +61,17 @@ def _error(error: SeaBattleError, language: Language, message: str | None = None
             "message": error.message(language) if message is None else message}
 
 
+class _JSON(JSONResponse):
+    """JSON that quotes a client's lone surrogate escaped rather than failing to encode."""
+
+    def render(self, content: Any) -> bytes:
+        return message_text(content).encode()
+
+
 def _error_response(error: SeaBattleError, language: Language, status: int = 400) -> JSONResponse:
-    return JSONResponse(_error(error, language), status_code=status)
+    if isinstance(error, LimitError):
+        status = 429
+    return _JSON(_error(error, language), status_code=status)
 
 
 def _lang(request: Request) -> Language:
@@ -65,10 +79,12 @@ def _lang(request: Request) -> Language:
 
 
 async def _json_body(request: Request) -> Any:
-    try:
-        return json.loads(await request.body())
-    except ValueError:
-        raise ProtocolError("web.error.not_json") from None
+    """The request's JSON (its size is limited while it is read: :class:`HttpGuard`)."""
+    return parse_json(await request.body())
+
+
+def _address(connection: Request | WebSocket) -> str:
+    return connection.client.host if connection.client is not None else ""
 
 
 # --- HTTP ------------------------------------------------------------------------------
@@ -86,7 +102,7 @@ async def options(request: Request) -> Response:
         host = find_game(name).host()
         if host is not None:
             games[name] = {"title": find_game(name).title.render(_lang(request)),
-                           **host.lobby_options()}
+                           "modes": list(host.modes), **host.lobby_options()}
     return JSONResponse({**games[DEFAULT_GAME], "games": games, "chat": list(CHAT_PHRASES)})
 
 
@@ -100,6 +116,8 @@ async def create_game(request: Request) -> Response:
     lang = _lang(request)
     try:
         checked = parse_new_game(await _json_body(request))
+        gate: Gate = request.app.state.gate
+        gate.create(_address(request))
         room, token = hub.create(checked)
     except SeaBattleError as error:
         return _error_response(error, lang)
@@ -114,15 +132,13 @@ async def join_game(request: Request) -> Response:
     lang = _lang(request)
     try:
         body = await _json_body(request)
-        invite = body.get("invite") if isinstance(body, dict) else None
-        if not isinstance(invite, str):
-            raise ProtocolError("web.error.field", field="invite", expected="string")
+        invite = key(body.get("invite") if isinstance(body, dict) else None, "invite")
         room, token = hub.join_by_invite(request.path_params["game"], invite)
     except SeaBattleError as error:
         status = 404 if error.message_key == "web.error.no_game" else 400
         return _error_response(error, lang, status)
     await hub.pubsub.publish(room.id, Note("feed", room.seq))
-    return JSONResponse({"game": room.id, "token": token, "seat": 1, "watch": room.watch_key})
+    return _JSON({"game": room.id, "token": token, "seat": 1, "watch": room.watch_key})
 
 
 async def game_record(request: Request) -> Response:
@@ -153,20 +169,30 @@ class Connection:
     def room(self) -> Room:
         return self.hub.room(self.game_id)
 
+    async def send(self, data: JSON) -> None:
+        await self.ws.send_text(message_text(data))
+
     async def catch_up(self, note: Note | None = None) -> None:
+        """Send the events the audience has not had, then the state (built once per
+        audience and language for every socket told of the same change:
+        :meth:`Hub.state_text`). A note of entries already sent is skipped."""
         room = self.room
+        presence = note is not None and note.kind == "presence"
+        if (note is not None and not presence and note.upto is not None
+                and note.upto <= self.sent):
+            return
         events = room.feed_since(self.audience, self.sent)
         self.sent = room.seq
         for event in events:
-            await self.ws.send_json(event)
-        if note is not None and note.kind == "presence":
-            await self.ws.send_json({"type": "presence", "online": [p > 0 for p in room.online]})
-        await self.ws.send_json(room.snapshot(self.audience, self.language, self.hub.clock()))
+            await self.send(event)
+        if presence:
+            await self.send({"type": "presence", "online": [p > 0 for p in room.online]})
+        await self.ws.send_text(self.hub.state_text(room, self.audience, self.language))
 
     async def send_error(self, error: SeaBattleError) -> None:
         room = self.room
         message = room.host.error_message(room.rules, error, self.language)
-        await self.ws.send_json(_error(error, self.language, message))
+        await self.send(_error(error, self.language, message))
 
     async def handle(self, text: str) -> None:
         room = self.room
@@ -174,25 +200,56 @@ class Connection:
         if isinstance(message, Hello):
             raise ServerError("web.error.repeated")
         if isinstance(message, Ping):
-            await self.ws.send_json({"type": "pong", "seq": room.seq})
+            await self.send({"type": "pong", "seq": room.seq})
         elif isinstance(message, Intent) and message.kind in room.host.queries:
             # A question about the game (a fleet's problems): answered here, nothing logged.
             if self.audience == WATCHER:
                 raise ServerError("web.error.spectator")
-            await self.ws.send_json(room.host.query(room.state, room.phase, self.audience,
-                                                    message.kind, message.data, self.language))
+            await self.send(room.host.query(room.state, room.phase, self.audience,
+                                            message.kind, message.data, self.language))
         elif isinstance(message, Suggest):
-            await self.ws.send_json(self.hub.suggest(room, self.audience))
+            await self.send(self.hub.suggest(room, self.audience))
         else:
             await self.hub.act(room, self.audience, message)
 
 
-async def _hello(hub: Hub, ws: WebSocket) -> Connection:
+async def _receive(ws: WebSocket) -> str:
+    """The next text frame; raises :class:`ProtocolError` for a binary one and
+    ``WebSocketDisconnect`` when the client has gone."""
+    frame = await ws.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text = frame.get("text")
+    if text is None:
+        raise ProtocolError("web.error.binary")
+    return str(text)
+
+
+class Budget:
+    """A socket's message budget (:attr:`Limits.messages_per_second`): a message over it is
+    answered with ``web.error.rate`` and not read, and the socket is not read again until
+    the budget allows, so that a flood costs the server no more than the rate."""
+
+    def __init__(self, ws: WebSocket, gate: Gate) -> None:
+        self.ws, self.bucket = ws, gate.socket_bucket()
+
+    async def admit(self, language: Language) -> bool:
+        if self.bucket.take():
+            return True
+        error = LimitError("web.error.rate", rate=self.bucket.rate)
+        await self.ws.send_text(message_text(_error(error, language)))
+        await asyncio.sleep(self.bucket.wait())
+        return False
+
+
+async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
     """Wait for a valid ``hello``, answering anything else with an error."""
     language: Language = "en"
     while True:
-        text = await ws.receive_text()
         try:
+            text = await _receive(ws)
+            if not await budget.admit(language):
+                continue
             message = parse_client_message(text, client_types())
             if not isinstance(message, Hello):
                 raise ServerError("web.error.hello_first")
@@ -201,16 +258,58 @@ async def _hello(hub: Hub, ws: WebSocket) -> Connection:
             audience = hub.audience(room, message.token, message.watch)
             return Connection(hub, ws, room.id, audience, language, min(message.since, room.seq))
         except SeaBattleError as error:
-            await ws.send_json(_error(error, language))
+            await ws.send_text(message_text(_error(error, language)))
+
+
+async def _refuse(ws: WebSocket, error: SeaBattleError, language: Language = "en") -> None:
+    """Say why, then close the socket (``1008``: policy violation)."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await ws.send_text(message_text(_error(error, language)))
+        await ws.close(code=1008)
 
 
 async def websocket_endpoint(ws: WebSocket) -> None:
+    """A socket: a per-address count, a ``hello`` before the deadline, a per-game count,
+    then the game (:func:`_serve`)."""
     hub: Hub = ws.app.state.hub
+    gate: Gate = ws.app.state.gate
+    limits = gate.limits
     await ws.accept()
+    address = _address(ws)
+    if not gate.addresses.enter(address, limits.sockets_per_address):
+        await _refuse(ws, LimitError("web.error.too_many_connections",
+                                     limit=limits.sockets_per_address))
+        return
     try:
-        connection = await _hello(hub, ws)
+        budget = Budget(ws, gate)
+        try:
+            async with asyncio.timeout(limits.hello_seconds):
+                connection = await _hello(hub, ws, budget)
+        except TimeoutError:
+            await _refuse(ws, LimitError("web.error.hello_timeout",
+                                         seconds=limits.hello_seconds))
+            return
+        spectator = connection.audience == WATCHER
+        seat = (connection.game_id, connection.audience)
+        ceiling = limits.spectators_per_game if spectator else limits.sockets_per_seat
+        if not gate.audiences.enter(seat, ceiling):
+            await _refuse(ws, LimitError("web.error.too_many_spectators" if spectator
+                                         else "web.error.too_many_seat_sockets",
+                                         limit=ceiling), connection.language)
+            return
+        try:
+            await _serve(hub, connection, budget)
+        finally:
+            gate.audiences.leave(seat)
     except WebSocketDisconnect:
         return
+    finally:
+        gate.addresses.leave(address)
+
+
+async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
+    """A socket after its ``hello``: what it missed, then every change, and its messages."""
+    ws = connection.ws
     room = connection.room
     audience = connection.audience
     connected = False
@@ -219,22 +318,25 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         async def forward() -> None:
             while True:
                 note = await subscription.get()
-                await connection.catch_up(note)
+                with contextlib.suppress(SeaBattleError):  # the store is down: next note
+                    await connection.catch_up(note)
 
         forwarder: asyncio.Task[None] | None = None
         try:
-            await ws.send_json({"type": "welcome", "game": room.id,
-                                "seat": None if audience == WATCHER else audience,
-                                "role": "spectator" if audience == WATCHER else "player",
-                                "since": connection.sent})
+            await connection.send({"type": "welcome", "game": room.id,
+                                   "seat": None if audience == WATCHER else audience,
+                                   "role": "spectator" if audience == WATCHER else "player",
+                                   "since": connection.sent})
             await connection.catch_up()
             await hub.connect(room, audience)
             connected = True
             forwarder = asyncio.create_task(forward())
             while True:
-                text = await ws.receive_text()
+                text = ""
                 try:
-                    await connection.handle(text)
+                    text = await _receive(ws)
+                    if await budget.admit(connection.language):
+                        await connection.handle(text)
                 except SeaBattleError as error:
                     await connection.send_error(error)
                 except WebSocketDisconnect:
@@ -257,15 +359,18 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 # --- the app ---------------------------------------------------------------------------------
 
 def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
-               pubsub: PubSub | None = None) -> Starlette:
+               pubsub: PubSub | None = None, limits: Limits | None = None) -> Starlette:
     """The web app over ``store`` (a :class:`Store`, or the path of a SQLite file) and
     ``pubsub`` (in memory by default; one with ``start``/``stop`` methods, such as
-    Redis's, is started and stopped with the app)."""
+    Redis's, is started and stopped with the app), within ``limits`` (the defaults of
+    :class:`Limits` if not given)."""
+    limits = limits or Limits()
     if not hasattr(store, "append"):
         store = SQLiteStore(str(store))
-    hub = Hub(store, pubsub, grace_seconds=grace_seconds)  # type: ignore[arg-type]
-    # The classroom's lessons: a table of their own in the same SQLite file.
-    lessons = classroom.LessonStore(getattr(store, "path", ":memory:"))
+    hub = Hub(store, pubsub, grace_seconds=grace_seconds,  # type: ignore[arg-type]
+              limits=limits)
+    # Lessons of the classroom's old server of its own become rooms, once.
+    import_lessons(getattr(store, "path", None), hub.store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -300,11 +405,13 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}/join", join_game, methods=["POST"]),
         Route("/api/games/{game}/record", game_record),
-        *classroom.routes(),
+        Route("/classroom", index),  # the lobby with the classroom game chosen
+        Route("/classroom/{lesson}", index),  # an old lesson's address: the page goes on
         WebSocketRoute("/ws", websocket_endpoint),
         Mount("/static", StaticFiles(directory=WEB_DIR), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(HttpGuard, limit=limits.body_bytes)])
     app.state.hub = hub
-    app.state.classroom = classroom.Classroom(lessons)
+    app.state.gate = Gate(limits)
     return app

@@ -24,7 +24,9 @@ from seabattle.errors import SeaBattleError
 from seabattle.games.interface import CHANCE, JSON, SEATS
 from seabattle.games.registry import AnyGame
 
-MODES = ("computer", "private", "random")
+MODES = ("computer", "private", "random", "hotseat")
+"""Room modes: against the computer, by invitation, by matchmaking, or one person at
+both seats (``hotseat``: a teacher's lesson, acting for whichever seat the game waits for)."""
 MAX_SECONDS = 3600
 """The longest turn, set-up or grace time the lobby may ask for."""
 

@@ -12,6 +12,7 @@ The protocol is documented in ``docs/web-protocol.md``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
@@ -124,12 +125,31 @@ def _str(value: JSON | None, name: str, limit: int = 200) -> str:
     return value
 
 
+_KEY = re.compile(r"[A-Za-z0-9_-]{1,128}")
+KEY_CHARACTERS = "letters A-Z a-z, digits, - and _"
+"""What game ids, tokens, invitations and spectator keys are made of
+(``secrets.token_urlsafe``)."""
+
+
+def is_key(value: object) -> bool:
+    """Whether ``value`` could be a game id, token or key (anything else is not looked up:
+    a non-ASCII or surrogate character would not even reach the database)."""
+    return isinstance(value, str) and _KEY.fullmatch(value) is not None
+
+
+def key(value: JSON | None, name: str) -> str:
+    """A game id, token or key, checked for its characters; raises :class:`ProtocolError`."""
+    if not isinstance(value, str) or not is_key(value):
+        raise ProtocolError("web.error.field", field=name, expected=KEY_CHARACTERS)
+    return value
+
+
 def _hello(data: dict[str, JSON]) -> Hello:
-    game = _str(data.get("game"), "game", 64)
+    game = key(data.get("game"), "game")
     if ("token" in data) == ("watch" in data):
         raise ProtocolError("web.error.field", field="token", expected="token or watch key")
-    token = _str(data["token"], "token", 128) if "token" in data else None
-    watch = None if token is not None else _str(data["watch"], "watch", 128)
+    token = key(data["token"], "token") if "token" in data else None
+    watch = None if token is not None else key(data["watch"], "watch")
     since = _int(data.get("since", 0), "since")
     if since < 0:
         raise ProtocolError("web.error.field", field="since", expected="integer ≥ 0")
@@ -159,15 +179,54 @@ _SHARED: dict[str, Callable[[dict[str, JSON]], ClientMessage]] = {
 }
 
 
+MAX_DEPTH = 32
+"""Deeper JSON is refused: no message of the protocol nests more than a few levels."""
+
+
+def parse_json(text: str | bytes) -> JSON:
+    """JSON text read, refusing what is not JSON, what nests deeper than :data:`MAX_DEPTH`
+    (``[[[[…]]]]`` would exhaust the parser's recursion) and lone surrogates in strings
+    (which no client means and nothing can encode); raises :class:`ProtocolError`."""
+    try:
+        data: JSON = json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise ProtocolError("web.error.not_json") from None
+    if _depth_over(data, MAX_DEPTH):
+        raise ProtocolError("web.error.too_deep", limit=MAX_DEPTH)
+    if _has_surrogate(data):
+        raise ProtocolError("web.error.not_text")
+    return data
+
+
+def _depth_over(data: JSON, limit: int) -> bool:
+    if isinstance(data, dict | list):
+        if limit <= 0:
+            return True
+        values = data.values() if isinstance(data, dict) else data
+        return any(_depth_over(value, limit - 1) for value in values)
+    return False
+
+
+def _has_surrogate(data: JSON) -> bool:
+    if isinstance(data, str):
+        try:
+            data.encode()
+        except UnicodeEncodeError:
+            return True
+        return False
+    if isinstance(data, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in data.items())
+    if isinstance(data, list):
+        return any(_has_surrogate(value) for value in data)
+    return False
+
+
 def parse_client_message(text: str | bytes, intents: Collection[str]) -> ClientMessage:
     """Check one client message; ``intents``: the game's own message types (read later by
     its host). Raises :class:`ProtocolError` saying what is wrong."""
     if len(text) > MAX_MESSAGE_BYTES:
         raise ProtocolError("web.error.too_long", limit=MAX_MESSAGE_BYTES)
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("web.error.not_json") from None
+    data = parse_json(text)
     if not isinstance(data, dict):
         raise ProtocolError("web.error.not_object")
     kind = data.get("type")
@@ -204,8 +263,8 @@ def parse_new_game(data: JSON) -> NewGame:
     if host is None:
         raise ProtocolError("web.error.field", field="game", expected=", ".join(game_names()))
     mode = data.get("mode")
-    if mode not in ("computer", "private", "random"):
-        raise ProtocolError("web.error.field", field="mode", expected="computer, private, random")
+    if not isinstance(mode, str) or mode not in host.modes:
+        raise ProtocolError("web.error.field", field="mode", expected=", ".join(host.modes))
     assert isinstance(mode, str)
     level = data.get("level") or (host.levels[0] if host.levels else None)
     if mode == "computer" and level not in host.levels:
@@ -215,6 +274,18 @@ def parse_new_game(data: JSON) -> NewGame:
         value = data.get(name, 0)
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 3600:
             raise ProtocolError("web.error.field", field=name, expected="0…3600")
-        seconds[name] = value
+        # One person at both seats is never timed out against: no timers in ``hotseat``.
+        seconds[name] = 0 if mode == "hotseat" else value
     return NewGame(game, mode, str(level) if mode == "computer" else None,
                    seconds["turn_seconds"], seconds["setup_seconds"], data)
+
+
+def message_text(data: JSON) -> str:
+    """A server message as JSON text: UTF-8 as it is, unless it quotes something no
+    encoder takes (a lone surrogate a client sent), which is then escaped."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        return json.dumps(data, separators=(",", ":"))
+    return text

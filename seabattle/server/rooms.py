@@ -114,7 +114,8 @@ def new_room_entry(rules: Any, options: RoomOptions, token: str, *, rng: random.
         first=rng.randrange(2) if first is None else first, watch=watch,
         token=token_hashes[0] if token_hashes else token_hash(token),
         token1=token_hashes[1] if token_hashes and token_hashes[1]
-        and options.mode != "computer" else None,
+        and options.mode != "computer" else token_hash(token) if options.mode == "hotseat"
+        else None,
         invite=invite, previous=previous)
 
 
@@ -155,6 +156,11 @@ class Room:
         self._titles: dict[Language, str] = {}
         self._record(created, Told())
         self._start_clock(created.at)  # against the computer, or a rematch
+        # A seat is away until its player connects: an opponent who never comes can be
+        # claimed against after the grace period like one who left.
+        for seat in (0, 1):
+            if self.is_human(seat):
+                self.away_since[seat] = created.at
 
     def _new_state(self) -> GameState[Any, Any, Any]:
         state: GameState[Any, Any, Any] = self.host.new_state(
@@ -257,6 +263,10 @@ class Room:
 
     def handle(self, seat: int, message: Act, now: float) -> list[Entry]:
         """``seat`` sends a checked message; returns the new log entries, or raises."""
+        if self.options.mode == "hotseat" and isinstance(message, Intent | Resign):
+            # One person holds both seats and acts for whichever the game waits for.
+            seat = next(iter(self.state.actors.seats)) if len(
+                self.state.actors.seats) == 1 else seat
         if isinstance(message, Intent):
             action = self.host.intent(self.state, self.phase, seat, message.kind, message.data)
             return self._commit([Played(now, seat, action)], now)
@@ -264,12 +274,12 @@ class Room:
             self._require(self.playing, "resign")
             return self._commit([Played(now, seat, self.host.resign())], now)
         if isinstance(message, Say):
-            self._require(self.phase != "waiting", "chat")
+            self._require(self.playing, "chat")
             return self._commit([Chat(now, seat, message.phrase)], now)
         if isinstance(message, ClaimWin):
             self._require(self.playing, "claim_win")
             away = self.away_since[other(seat)]
-            if not self.is_human(other(seat)) or away is None:
+            if not self.is_human(other(seat)) or away is None or self.options.mode == "hotseat":
                 raise ServerError("web.error.opponent_here")
             if now - away < self.options.grace_seconds:
                 raise ServerError("web.error.grace", seconds=round(
@@ -399,6 +409,8 @@ class Room:
         told = Told()
         if isinstance(entry, Joined):
             self.token_hashes[1] = entry.token
+            if self.online[1] == 0:
+                self.away_since[1] = entry.at  # until the player connects
             self._start_clock(entry.at)
             told.public.append({"type": "opponent_joined"})
         elif isinstance(entry, Played):

@@ -10,18 +10,26 @@ published before it is stored.
 from __future__ import annotations
 
 import contextlib
+import math
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Callable
 
 from seabattle.games.hosting import SETUP, ClientEvent
 from seabattle.games.registry import find_game
+from seabattle.i18n import Language
 from seabattle.server.entries import Created, Entry, RoomOptions
-from seabattle.server.messages import NewGame, ServerError
+from seabattle.server.limits import KeyedBuckets, LimitError, Limits
+from seabattle.server.messages import NewGame, Say, ServerError, is_key, message_text
 from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
 from seabattle.server.store import Store, StoreConflictError
+
+STATE_FRESH_SECONDS = 0.2
+"""How long a ``state`` text built for one socket is sent to others of the same audience
+(its ``deadline_in`` and ``away_for`` are that much older at most)."""
 
 
 def new_key() -> str:
@@ -33,13 +41,19 @@ class Hub:
     """Rooms in play, with their storage and notifications."""
 
     def __init__(self, store: Store, pubsub: PubSub | None = None, *, grace_seconds: int = 60,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, limits: Limits | None = None) -> None:
         self.store = store
         self.pubsub: PubSub = pubsub or MemoryPubSub()
         self.grace_seconds = grace_seconds
         self.clock = clock
+        self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
         self._rng = random.SystemRandom()
+        self._chat: KeyedBuckets[tuple[str, int]] = KeyedBuckets(
+            self.limits.chat_per_minute / 60, self.limits.chat_burst, clock)
+        self._states: weakref.WeakKeyDictionary[
+            Room, dict[tuple[int, Language], tuple[object, float, str]]] = \
+            weakref.WeakKeyDictionary()
 
     # --- rooms ------------------------------------------------------------------
 
@@ -47,6 +61,8 @@ class Hub:
         """The room of ``game_id``, from memory or else from the store."""
         room = self.rooms.get(game_id)
         if room is None:
+            if not is_key(game_id):  # never looked up: it could not even be encoded
+                raise ServerError("web.error.no_game")
             log = self.store.load(game_id)
             if log is None:
                 raise ServerError("web.error.no_game")
@@ -128,6 +144,11 @@ class Hub:
         nothing)."""
         if seat == WATCHER:
             raise ServerError("web.error.spectator")
+        if isinstance(message, Say) and room.playing:
+            wait = self._chat.take((room.id, seat))
+            if wait:
+                raise LimitError("web.error.chat_rate", count=self.limits.chat_per_minute,
+                                 seconds=math.ceil(wait))
         seq = room.seq
         entries = room.handle(seat, message, self.clock())
         self._commit(room, seq, entries)
@@ -159,6 +180,21 @@ class Hub:
                 fresh = self.room(room.id)
                 fresh.online, fresh.away_since = room.online, room.away_since
             raise
+
+    def state_text(self, room: Room, audience: int, language: Language) -> str:
+        """The ``state`` message of ``room`` for ``audience`` as JSON text, built once for
+        every socket of that audience and language told of the same change (within
+        :data:`STATE_FRESH_SECONDS`): a game's spectators cost one state, not one each."""
+        now = self.clock()
+        stamp = (room.seq, tuple(room.online), tuple(room.away_since), room.deadline,
+                 room.next_game)
+        kept = self._states.setdefault(room, {})
+        found = kept.get((audience, language))
+        if found is not None and found[0] == stamp and 0 <= now - found[1] < STATE_FRESH_SECONDS:
+            return found[2]
+        text = message_text(room.snapshot(audience, language, now))
+        kept[(audience, language)] = (stamp, now, text)
+        return text
 
     def suggest(self, room: Room, seat: int) -> ClientEvent:
         """A random set-up for ``seat`` to take or not (the game's ``random_action``, drawn

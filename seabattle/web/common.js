@@ -1,6 +1,6 @@
-// What both pages of the browser client share (the game: app.js and its board modules in
-// games/, ES modules that read these globals; the classroom: classroom.js): DOM helpers, the
-// language and the server's message catalogue. A classic script, so that both can load it.
+// What the browser client's modules share (app.js, the shell's modules and the board
+// modules in games/, ES modules that read these globals): DOM helpers, the language and the
+// server's message catalogue. A classic script, loaded before them.
 "use strict";
 
 const $ = (sel, root = document) => root.querySelector(sel);

@@ -135,14 +135,15 @@ def _choice(data: Mapping[str, JSON]) -> int | list[int] | None:
 
 
 class _Computer(ComputerSeat[BattleshipState, Action]):
-    """The computer of a room: its fleet from the level's placement, drawn from the
-    system's entropy (it is hidden, and logged); its shots and decisions from
-    :class:`ComputerPlayer`, seeded from the game's id as before (issue 15)."""
+    """The computer of a room: its fleet from the level's placement, its shots and
+    decisions from :class:`ComputerPlayer`, all drawn from the system's entropy (nothing
+    a player could simulate offline: the game's id is public); each is logged as the
+    room's move, so a replay needs none of the draws."""
 
     def __init__(self, rules: Rules, level: str, game_id: str) -> None:
         self.level = level
-        self.player = ComputerPlayer(make_strategy(level, random.Random(f"{game_id}:ai"), rules),
-                                     random.Random(f"{game_id}:decisions"))
+        self.player = ComputerPlayer(make_strategy(level, chance.entropy(), rules),
+                                     chance.entropy())
 
     def act(self, state: BattleshipState, seat: int) -> Action | None:
         if state.game is None:

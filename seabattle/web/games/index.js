@@ -5,6 +5,8 @@
 //   lobbyFields(options) → [nodes]   the new-game form's rule-set fields, built from
 //                                    /api/options (the shell adds mode, level, timers, language)
 //   lobbyRequest() → {fields}        what those fields ask for, merged into POST /api/games
+//                                    (or a promise of them, for fields that read files; an
+//                                    Error thrown says what is missing, in the error line)
 //   createBoard(api) → board         the board of one game page, made at its first state
 //
 // The shell's `api`, all the board may touch of it:
@@ -32,10 +34,16 @@
 //                              while waiting for the opponent)
 //   afterRender()              once they are in the document (to keep the keyboard focus)
 //   renderStats() → node       the statistics after the game (state.stats)
+//   resultText(result) → text  (optional) the end in one sentence, instead of the shell's
+//                              «you won / lost»: for a `hotseat` game, whose one person
+//                              plays both seats (the classroom's teacher)
+//   recordNote(file) → text    (optional) the line under the record's link, instead of the
+//                              shell's «go over it with seabattle analyze» (null: none)
 //   close()                    the page leaves this game: drop document listeners
 import * as battleship from "./battleship.js";
+import * as classroom from "./classroom.js";
 
-export const GAMES = { battleship };
+export const GAMES = { battleship, classroom };
 
 // The game a state belongs to: its name once the server sends one (`game_name`: `game` is
 // the game's id), else Battleship, the only game so far.
