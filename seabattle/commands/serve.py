@@ -27,8 +27,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="address to listen on (default 127.0.0.1)")
     parser.add_argument("--port", type=whole_number(1, 65535), default=8000,
                         help="port (default 8000)")
-    parser.add_argument("--db", type=Path, default=None, metavar="PATH",
-                        help=f"the SQLite database of games (default {default_db()})")
+    parser.add_argument("--db", default=None, metavar="PATH|URL",
+                        help=f"where games are kept: a SQLite file (default {default_db()}), "
+                             "or a PostgreSQL database, postgresql://USER@HOST:PORT/DBNAME, "
+                             "shared by several processes (docs/deploy.md)")
+    parser.add_argument("--pubsub", default=None, metavar="URL",
+                        help="how processes tell each other of moves: redis://HOST:PORT/DB, "
+                             "for several processes on one PostgreSQL database (default: "
+                             "in memory, one process)")
     parser.add_argument("--grace", type=whole_number(0), default=60, metavar="SECONDS",
                         help="how long a vanished player is waited for before the opponent "
                              "may claim the win (default 60)")
@@ -39,14 +45,16 @@ def run(args: argparse.Namespace) -> int:
     """Serve until interrupted."""
     import uvicorn
 
-    from seabattle.server.app import create_app
+    from seabattle.server.backends import build_app, describe
 
     db = args.db or default_db()
     try:
-        app = create_app(db, grace_seconds=args.grace)
+        app = build_app(db, args.pubsub, grace_seconds=args.grace)
     except (sqlite3.Error, OSError) as error:
-        raise SeaBattleError("error.database", path=str(db), problem=str(error)) from None
-    print(f"seabattle: serving on http://{args.host}:{args.port}/ (games in {db})", flush=True)
+        raise SeaBattleError("error.database", path=describe(db), problem=str(error)) from None
+    notes = f", notes on {args.pubsub}" if args.pubsub else ""
+    print(f"seabattle: serving on http://{args.host}:{args.port}/ (games in {describe(db)}"
+          f"{notes})", flush=True)
     # No per-message compression: states are a few kB, and deflating every one costs
     # both sides more CPU than it saves on any network a game is played over.
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",

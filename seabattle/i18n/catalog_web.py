@@ -42,6 +42,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              " seabattle knows ({known}): upgrade seabattle",
                              "у базы данных версия схемы {version}, новее известной этой"
                              " версии seabattle ({known}): обновите seabattle"),
+    "error.backend": ("{what} needs its driver: pip install 'seabattle[{extra}]' ({problem})",
+                      "для {what} нужен драйвер: pip install 'seabattle[{extra}]' ({problem})"),
+    "error.pubsub_url": ("--pubsub {url!r}: expected redis://HOST:PORT/DB",
+                         "--pubsub {url!r}: нужно redis://ХОСТ:ПОРТ/БАЗА"),
     "web.error.internal": ("the server failed to handle this message",
                            "сервер не смог обработать сообщение"),
     "web.error.rate": ("too many messages: at most {rate} a second; this one was not read",

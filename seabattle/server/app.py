@@ -190,8 +190,12 @@ class Connection:
         await self.ws.send_text(self.hub.state_text(room, self.audience, self.language))
 
     async def send_error(self, error: SeaBattleError) -> None:
-        room = self.room
-        message = room.host.error_message(room.rules, error, self.language)
+        try:
+            room = self.room
+        except SeaBattleError:  # the store cannot be read now: the error in its own words
+            message = None
+        else:
+            message = room.host.error_message(room.rules, error, self.language)
         await self.send(_error(error, self.language, message))
 
     async def handle(self, text: str) -> None:

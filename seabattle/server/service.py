@@ -219,9 +219,14 @@ class Hub:
                         continue  # another process ran this timer first (reloaded)
                     await self.pubsub.publish(room.id, Note("feed", room.seq))
 
-    async def catch_up(self, game_id: str, note: Note | None) -> None:
+    async def catch_up(self, game_id: str | None, note: Note | None) -> None:
         """Another server process stored entries of ``game_id`` (up to ``note.upto``;
-        ``None``: perhaps): the room held here, if any, reads them from the store."""
+        ``None``: perhaps): the room held here, if any, reads them from the store.
+        ``game_id`` ``None``: of any game (notes were lost): every room held catches up."""
+        if game_id is None:
+            for held in list(self.rooms):
+                await self.catch_up(held, None)
+            return
         room = self.rooms.get(game_id)
         if room is None or (note is not None and (
                 note.kind != "feed" or (note.upto is not None and note.upto <= room.seq))):

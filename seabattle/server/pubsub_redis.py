@@ -1,0 +1,171 @@
+"""Notes between server processes over Redis: the :class:`~seabattle.server.pubsub.PubSub`
+that lets several processes serve the same games (``seabattle serve --pubsub redis://…``).
+
+Every process delivers its own notes to its own sockets at once (as
+:class:`~seabattle.server.pubsub.MemoryPubSub` does) and publishes them on Redis, on the
+channel ``seabattle:game:{id}``, as ``{"kind": "feed", "upto": 12, "from": "<process>"}``.
+One reader per process listens to every game's channel (a pattern subscription, made once
+at start, so no note is lost to a subscription that came late) and hands the notes of other
+processes to its sockets, after ``on_remote`` (the hub's :meth:`catch up
+<seabattle.server.service.Hub.catch_up>`) has read the entries they speak of from the
+shared store: each socket then sends what its audience missed, by ``seq``, from the log.
+
+Redis is only a doorbell, never the truth: a note lost costs a delay, not a move. When
+Redis cannot be reached, :meth:`RedisPubSub.publish` still delivers locally and the moves
+go on being stored (players on the same process play on; players on other processes see
+nothing new); the reader tries again every :attr:`~RedisPubSub.retry_seconds`, and once
+it is back, tells every game with sockets here to catch up from the store
+(``docs/server.md``, «Several processes»).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import AsyncGenerator, Awaitable, Callable
+from typing import Any
+
+import redis.asyncio as aioredis
+from redis.exceptions import RedisError
+
+from seabattle.server.pubsub import MemoryPubSub, Note
+
+PREFIX = "seabattle:game:"
+log = logging.getLogger("seabattle.server.redis")
+
+RemoteHook = Callable[[str | None, Note | None], Awaitable[None]]
+"""Called with a game id and another process's note before the note is delivered to this
+process's sockets; with ``(None, None)`` when notes of any game may have been missed."""
+
+
+def encode(note: Note, origin: str) -> str:
+    """A note as published on Redis."""
+    return json.dumps({"kind": note.kind, "upto": note.upto, "from": origin})
+
+
+def decode(data: str | bytes) -> tuple[Note, str] | None:
+    """A note published by :func:`encode` and its origin, or ``None`` for anything else."""
+    try:
+        fields = json.loads(data)
+        kind, upto, origin = fields["kind"], fields.get("upto"), fields["from"]
+    except (ValueError, TypeError, KeyError):
+        return None
+    if kind not in ("feed", "presence") or not (upto is None or isinstance(upto, int)):
+        return None
+    return Note(kind, upto), str(origin)
+
+
+class RedisPubSub:
+    """A :class:`~seabattle.server.pubsub.PubSub` over Redis (``redis://host:port/db``)."""
+
+    retry_seconds = 0.5
+    """How long the reader waits before trying Redis again."""
+
+    def __init__(self, url: str, on_remote: RemoteHook | None = None) -> None:
+        self.url = url
+        self.on_remote = on_remote
+        self.origin = secrets.token_hex(6)
+        self.local = MemoryPubSub()
+        self.connected = asyncio.Event()
+        """Set while the reader is subscribed (tests wait for it)."""
+        self._redis: aioredis.Redis | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    # --- the lifetime: started and stopped by the app's lifespan ----------------------
+
+    async def start(self) -> None:
+        """Open the connection and start the reader; raises if Redis does not answer, so
+        that a process misconfigured does not start."""
+        self._redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2,
+                                              socket_timeout=None, health_check_interval=0)
+        await self._redis.ping()
+        self._reader = asyncio.create_task(self._read())
+
+    async def stop(self) -> None:
+        """Stop the reader and close the connection."""
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        if self._redis is not None:
+            await self._redis.aclose()
+
+    # --- the PubSub interface -----------------------------------------------------
+
+    async def publish(self, channel: str, message: Note) -> None:
+        """Deliver ``message`` to this process's subscribers, then to the other processes
+        (logged, not raised, if Redis is down: the entries are stored already)."""
+        await self.local.publish(channel, message)
+        if self._redis is None:
+            return
+        try:
+            await self._redis.publish(PREFIX + channel, encode(message, self.origin))
+        except (RedisError, OSError) as error:
+            log.warning("redis publish on %s failed: %s", channel, error)
+
+    def subscribe(self, channel: str) -> Any:
+        """An async context manager yielding a subscription to ``channel`` (local: the
+        reader feeds it the notes of other processes)."""
+        return self.local.subscribe(channel)
+
+    # --- the reader --------------------------------------------------------------------
+
+    async def _read(self) -> None:
+        missed = False
+        while True:
+            try:
+                await self._listen(missed)
+            except asyncio.CancelledError:
+                raise
+            except (RedisError, OSError) as error:
+                log.warning("redis subscription lost: %s", error)
+            self.connected.clear()
+            missed = True
+            await asyncio.sleep(self.retry_seconds)
+
+    async def _listen(self, missed: bool) -> None:
+        assert self._redis is not None
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        async with contextlib.aclosing(self._messages(pubsub)) as messages:
+            await pubsub.psubscribe(PREFIX + "*")
+            self.connected.set()
+            if missed:
+                # Notes published while we were away are gone: every game held here reads
+                # its log again, and its sockets are sent what they missed.
+                await self._hook(None, None)
+                for channel in self.local.channels():
+                    await self.local.publish(channel, Note("feed"))
+            async for channel, note in messages:
+                await self._deliver(channel, note)
+
+    async def _messages(self, pubsub: Any) -> AsyncGenerator[tuple[str, Note], None]:
+        try:
+            while True:
+                message = await pubsub.get_message(timeout=None)
+                if message is None or message.get("type") != "pmessage":
+                    continue
+                channel = message["channel"]
+                channel = channel.decode() if isinstance(channel, bytes) else str(channel)
+                decoded = decode(message["data"])
+                if decoded is None or decoded[1] == self.origin:
+                    continue
+                yield channel.removeprefix(PREFIX), decoded[0]
+        finally:
+            with contextlib.suppress(RedisError, OSError):
+                await pubsub.aclose()
+
+    async def _deliver(self, channel: str, note: Note) -> None:
+        """Another process's note: the hook first (even with no socket here for the game:
+        a room held in memory must not fall behind), then this process's subscribers."""
+        await self._hook(channel, note)
+        await self.local.publish(channel, note)
+
+    async def _hook(self, channel: str | None, note: Note | None) -> None:
+        if self.on_remote is not None:
+            try:
+                await self.on_remote(channel, note)
+            except Exception:  # the store may be down: the sockets still hear the note
+                log.exception("catching up game %s failed", channel or "(every game)")

@@ -1,0 +1,262 @@
+"""The PostgreSQL store: the same behaviour as SQLite's, its migrations, and the database
+going away (each test in a schema of its own; ``tests/backends.py``)."""
+
+from __future__ import annotations
+
+import inspect
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("psycopg")
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+import psycopg  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+import tests.test_server as server_tests  # noqa: E402
+from seabattle.games.interface import JSON  # noqa: E402
+from seabattle.server.app import create_app  # noqa: E402
+from seabattle.server.backends import describe, open_store  # noqa: E402
+from seabattle.server.store import SQLiteStore, Store, StoreConflictError  # noqa: E402
+from seabattle.server.store_postgres import (  # noqa: E402
+    MIGRATIONS,
+    PostgresStore,
+    SchemaTooNewError,
+    StoreUnavailableError,
+)
+from tests import backends  # noqa: E402
+from tests.backends import POSTGRES, Relay, assert_each_move_once, with_schema  # noqa: E402
+from tests.test_server import hello, next_target, place_random, private_pair, sync  # noqa: E402
+
+postgres_url = backends.postgres_url
+
+# --- the Store interface, on both stores ------------------------------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
+    """Opens the same store again each time it is called (closing them all afterwards)."""
+    target = (str(tmp_path / "games.sqlite3") if request.param == "sqlite"
+              else request.getfixturevalue("postgres_url"))
+    opened: list[Store] = []
+
+    def open_again() -> Store:
+        opened.append(open_store(target))
+        return opened[-1]
+
+    yield open_again
+    for store in opened:
+        store.close()
+
+
+def entry(kind: str, at: float = 1_700_000_000.25, **fields: JSON) -> dict[str, JSON]:
+    return {"type": kind, "at": at, **fields}
+
+
+def test_open_store_picks_the_backend_by_url(tmp_path: Path, postgres_url: str) -> None:
+    sqlite, postgres = open_store(tmp_path / "a.sqlite3"), open_store(postgres_url)
+    assert isinstance(sqlite, SQLiteStore) and isinstance(postgres, PostgresStore)
+    postgres.close()
+    assert describe("postgresql://me:secret@db:5432/games") == "postgresql://me@db:5432/games"
+
+
+def test_a_log_is_stored_whole_in_order(opener: Callable[[], Store]) -> None:
+    store = opener()
+    assert store.load("nope") is None
+    created = entry("created", rules={"name": "classic", "ships": [4, 3, 3]},
+                    title="Морской бой «классика»", first=None)
+    store.create("g1", created, mode="private", phase="waiting")
+    store.append("g1", 1, [entry("joined", token="t"), entry("played", seat=0, x=0.1)],
+                 phase="setup")
+    store.append("g1", 3, [entry("chat", seat=1, phrase="chat.hello")], phase="battle")
+    log = store.load("g1")
+    assert log == [created, entry("joined", token="t"), entry("played", seat=0, x=0.1),
+                   entry("chat", seat=1, phrase="chat.hello")]
+    assert opener().load("g1") == log  # another connection (process) reads the same
+
+
+def test_an_entry_number_taken_is_a_conflict_and_changes_nothing(
+        opener: Callable[[], Store]) -> None:
+    store = opener()
+    store.create("g", entry("created"), mode="random", phase="waiting", match_key="k")
+    store.append("g", 1, [entry("joined")], phase="setup")
+    for seq in (0, 1):
+        with pytest.raises(StoreConflictError):
+            store.append("g", seq, [entry("late"), entry("later")], phase="waiting")
+    assert [e["type"] for e in store.load("g") or []] == ["created", "joined"]
+    assert store.waiting("k") == []  # the refused append did not set the phase back
+    store.append("g", 2, [entry("played")], phase="battle")  # the store still works
+    assert len(store.load("g") or []) == 3
+
+
+def test_waiting_lists_random_games_of_one_key_oldest_first(opener: Callable[[], Store]) -> None:
+    store = opener()
+    store.create("late", entry("created", at=20.0), mode="random", phase="waiting",
+                 match_key="k")
+    store.create("early", entry("created", at=10.0), mode="random", phase="waiting",
+                 match_key="k")
+    store.create("other", entry("created", at=5.0), mode="random", phase="waiting",
+                 match_key="x")
+    store.create("private", entry("created", at=1.0), mode="private", phase="waiting",
+                 match_key="k")
+    assert store.waiting("k") == ["early", "late"]
+    store.append("early", 1, [entry("joined")], phase="setup")
+    assert store.waiting("k") == ["late"]
+    assert opener().waiting("x") == ["other"]
+
+
+def test_two_writers_racing_for_one_entry_number_one_wins(opener: Callable[[], Store]) -> None:
+    """Two processes append entry 1 of the same game at once: exactly one is stored."""
+    first = opener()
+    first.create("g", entry("created"), mode="random", phase="waiting", match_key="k")
+    stores = [opener() for _ in range(6)]
+    barrier = threading.Barrier(len(stores))
+    outcomes: list[str] = []
+
+    def race(store: Store, n: int) -> None:
+        barrier.wait()
+        try:
+            store.append("g", 1, [entry("joined", token=f"t{n}")], phase="setup")
+            outcomes.append(f"t{n}")
+        except StoreConflictError:
+            outcomes.append("conflict")
+
+    threads = [threading.Thread(target=race, args=(s, n)) for n, s in enumerate(stores)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [o for o in outcomes if o != "conflict"]
+    assert len(winners) == 1 and len(outcomes) == len(stores)
+    assert [e.get("token") for e in first.load("g") or []] == [None, winners[0]]
+
+
+# --- what only PostgreSQL has: migrations, a lost server -------------------------------------
+
+
+def test_the_schema_is_created_once_and_a_newer_one_refused(postgres_url: str) -> None:
+    stores: list[PostgresStore] = []
+    errors: list[BaseException] = []
+
+    def open_one() -> None:
+        try:
+            stores.append(PostgresStore(postgres_url))
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=open_one) for _ in range(4)]  # processes starting
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and len(stores) == 4
+    assert {store.version for store in stores} == {len(MIGRATIONS)}
+    with psycopg.connect(postgres_url, autocommit=True) as conn:
+        assert conn.execute("SELECT count(*) FROM seabattle_schema").fetchone() == (1,)
+        conn.execute("UPDATE seabattle_schema SET version = %s", (len(MIGRATIONS) + 1,))
+    with pytest.raises(SchemaTooNewError, match="newer than this seabattle knows"):
+        PostgresStore(postgres_url)
+    for store in stores:
+        store.close()
+
+
+def test_a_lost_database_is_a_clear_error_and_the_store_comes_back(postgres_url: str) -> None:
+    relay = Relay(("127.0.0.1", 5432))
+    store = PostgresStore(relay.url(postgres_url))
+    store.create("g", entry("created"), mode="private", phase="waiting")
+    relay.cut()
+    with pytest.raises(StoreUnavailableError) as refused:
+        store.append("g", 1, [entry("joined")], phase="setup")
+    assert "the game store cannot be reached" in str(refused.value)
+    assert "хранилище игр недоступно" in refused.value.message("ru")
+    with pytest.raises(StoreUnavailableError):
+        store.load("g")
+    relay.mend()
+    assert [e["type"] for e in store.load("g") or []] == ["created"]  # nothing half-done
+    store.append("g", 1, [entry("joined")], phase="setup")
+    assert len(store.load("g") or []) == 2
+    store.close()
+    relay.cut()
+
+
+def test_an_unreachable_database_at_start_is_refused(postgres_url: str) -> None:
+    relay = Relay(("127.0.0.1", 5432))
+    relay.cut()
+    with pytest.raises(StoreUnavailableError):
+        PostgresStore(relay.url(postgres_url))
+
+
+# --- the server on PostgreSQL: test_server's tests that take only a client, and more ----------
+
+
+@pytest.fixture
+def pg_client(postgres_url: str) -> Iterator[TestClient]:
+    store = PostgresStore(postgres_url)
+    with TestClient(create_app(store, grace_seconds=0)) as client:
+        yield client
+    store.close()
+
+
+CLIENT_TESTS = [function for name, function in vars(server_tests).items()
+                if name.startswith("test_") and callable(function)
+                and list(inspect.signature(function).parameters) == ["client"]]
+
+
+@pytest.mark.parametrize("test", CLIENT_TESTS, ids=[t.__name__ for t in CLIENT_TESTS])
+def test_the_server_behaves_the_same_on_postgres(pg_client: TestClient,
+                                                 test: Callable[[TestClient], None]) -> None:
+    test(pg_client)
+
+
+def test_the_server_tests_run_here_are_many() -> None:
+    assert len(CLIENT_TESTS) >= 10  # a rename in test_server.py must not empty the list
+
+
+def shoot(peer: Any, other: Any, seq: int) -> int:
+    """The player to move fires at its next cell; the new ``seq`` both see."""
+    state = sync(peer, seq)
+    peer.send({"type": "fire", "cell": next_target(state)})
+    seq = peer.until("shot")["seq"] + 1
+    sync(other, seq)
+    return seq
+
+
+def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
+        postgres_url: str) -> None:
+    relay = Relay(("127.0.0.1", 5432))
+    store = PostgresStore(relay.url(postgres_url))
+    with TestClient(create_app(store, grace_seconds=0)) as client:
+        game, joined = private_pair(client)
+        with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
+            a = hello(ws0, game["game"], "A", token=game["token"])
+            b = hello(ws1, game["game"], "B", token=joined["token"])
+            place_random(a), place_random(b)
+            players = {0: a, 1: b}
+            state = sync(a, 4)  # created, joined, two fleets
+            shooter = players[state["to_move"]]
+            seq = shoot(shooter, players[1 - state["to_move"]], state["seq"])
+            before = store.load(game["game"])
+            relay.cut()
+            shooter = players[sync(a, seq)["to_move"]]
+            error = shooter.error({"type": "fire", "cell": next_target(shooter.state)})
+            assert error["code"] == "web.error.store_down", error
+            assert "cannot be reached" in error["message"]
+            relay.mend()
+            assert store.load(game["game"]) == before  # nothing half-applied
+            shooter.send({"type": "ping"})
+            assert shooter.until("pong")["seq"] == seq  # the room is as the store has it
+            shoot(shooter, players[1 - shooter.state["you"]], seq)
+            stored = store.load(game["game"]) or []
+            assert len(stored) == seq + 1
+            assert_each_move_once(stored)
+    store.close()
+    relay.cut()
+
+
+def test_postgres_url_without_schema_option_is_the_default_schema() -> None:
+    assert with_schema(POSTGRES, "s").endswith("options=-csearch_path%3Ds")
