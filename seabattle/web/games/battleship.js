@@ -20,6 +20,7 @@ const counted = (names) => {
 // A preset or alphabet as a menu shows it: its title in the catalogue, else its name.
 const titled = (prefix, name) => (MSG[`${prefix}.${name}`] ? t(`${prefix}.${name}`) : name);
 const SYMBOL = { submarine: "◆", mine: "✱", minesweeper: "▲" };
+const EFFECT_MS = 1400;  // how long a shot's animation lasts (style.css: fx-miss, fx-hit, fx-sunk)
 
 // --- the lobby's rule-set fields ---------------------------------------------------------
 
@@ -72,6 +73,11 @@ export function lobbyRequest() {
   return body;
 }
 
+// The guided first game's steps (the shell shows them once, and on «How to play»).
+export function guide() {
+  return ["place", "turn", "fire"].map((step) => t(`web.guide.battleship.${step}`));
+}
+
 // --- the board ----------------------------------------------------------------------------
 
 export function createBoard(api) { return new BattleshipBoard(api); }
@@ -80,6 +86,7 @@ class BattleshipBoard {
   constructor(api) {
     this.api = api;
     this.answer = null; this.lastShot = null; this.setup = null; this.cursor = { own: 0, enemy: 0 };
+    this.effects = [];  // shots of the last moments, animated: {cell, owner, result, cells, at}
     this.checks = { queue: [], inFlight: null };  // the set-up's questions (check_fleet)
     // Set-up pointer moves are followed on the whole document: a touch that starts on the
     // dock stays captured by the dock button, so the field would never hear of it.
@@ -161,7 +168,8 @@ class BattleshipBoard {
       if (s.pending) return this.isPlayer && s.pending.seat === this.seat ? t("web.turn.decide") : this.decisionText(s.pending.seat, s.pending.decision);
       if (!this.isPlayer) return t("web.turn.player", { n: s.to_move + 1 });
       if (s.to_move === this.seat && this.salvoMode) return t("web.turn.salvo", { count: s.turn.shots });
-      return s.to_move === this.seat ? t("web.turn.yours") : t("web.turn.theirs");
+      if (s.to_move === this.seat) return t("web.turn.yours");
+      return s.players[s.to_move].computer ? t("web.turn.computer") : t("web.turn.theirs");
     }
     return null;
   }
@@ -177,22 +185,44 @@ class BattleshipBoard {
 
   afterRender() { if (this.focus) { const b = $(`#board-${this.focus}`); if (b) b.focus(); } }
 
+  // The statistics after the game: a column per side, the reader's first.
   renderStats() {
-    const s = this.state;
-    return el("div", { class: "stats", id: "stats" }, [this.seat, 1 - this.seat].map((seat) => el("div", {},
-      `${seat === this.seat ? t("web.you_said") : t("web.they_said")}: `,
-      t("web.stats", { ...s.stats[seat], accuracy: Math.round(s.stats[seat].accuracy * 100) }))));
+    const s = this.state, seats = this.isPlayer ? [this.seat, 1 - this.seat] : [0, 1];
+    const value = (seat, key) => (key === "accuracy" ? `${Math.round(s.stats[seat].accuracy * 100)}%` : s.stats[seat][key]);
+    return el("table", { class: "stats", id: "stats" },
+      el("caption", {}, t("web.stats.title")),
+      el("thead", {}, el("tr", {}, el("th"), seats.map((seat) => el("th", { scope: "col" }, this.who(seat))))),
+      el("tbody", {}, ["shots", "hits", "sunk", "accuracy"].map((key) => el("tr", {},
+        el("th", { scope: "row" }, t(`web.stats.${key}`)), seats.map((seat) => el("td", {}, value(seat, key)))))));
   }
 
   onShot(m) {
-    // Events replayed on (re)connection come before the state: name cells when drawn.
-    const answer = () => (m.dying ? `${t("web.log.dying")} ` : "") + `${this.cellName(m.cell)}: ` + (
-      m.result === "sunk" ? (m.ship ? t("shot.sunk_named", { ship: shipName(m.ship) }) : t("shot.sunk"))
-        : t(`shot.${m.result}`));
+    // Events replayed on (re)connection come before the state: name cells when drawn. A
+    // sinking is named as the rules announce it, or else as the state knows the sunk ship
+    // (its cells told, its kind follows from them).
+    const answer = () => {
+      const ship = m.result === "sunk" ? m.ship || this.sunkShipName(1 - m.seat, m) : null;
+      return (m.dying ? `${t("web.log.dying")} ` : "") + `${this.cellName(m.cell)}: ` + (
+        m.result === "sunk" ? (ship ? t("shot.sunk_named", { ship: shipName(ship) }) : t("shot.sunk"))
+          : t(`shot.${m.result}`));
+    };
     const said = () => `${this.who(m.seat)} — ${answer()}`;
     this.answer = said;
     this.lastShot = m;
     this.addLog(said);
+    if (!this.api.live) return;
+    // The shot lands: animated on the field shot at, and heard when the sound is on.
+    const at = Date.now();
+    this.effects = this.effects.filter((fx) => at - fx.at < EFFECT_MS);
+    this.effects.push({ cell: m.cell, owner: 1 - m.seat, result: m.result, cells: m.sunk_cells || [m.cell], at });
+    this.api.sound(m.result === "miss" ? "miss" : m.result === "sunk" ? "sunk" : "hit");
+  }
+
+  // The name of the ship sunk by shot `m` on seat `owner`'s field, as the state has it.
+  sunkShipName(owner, m) {
+    const board = this.state && this.state.boards[owner];
+    const ship = board && board.sunk.find((x) => x.cell === m.cell || (x.cells || []).includes(m.cell));
+    return ship ? ship.name : null;
   }
 
   // The log of the variants' events: who did what, in the reader's terms.
@@ -252,14 +282,45 @@ class BattleshipBoard {
   renderField(owner) {
     const s = this.state;
     const mine = this.isPlayer && owner === this.seat;
-    let title = mine ? t("web.field.yours") : this.isPlayer ? (s.players[owner].computer ? t("web.field.computer") : t("web.field.enemy"))
+    const title = mine ? t("web.field.yours") : this.isPlayer ? (s.players[owner].computer ? t("web.field.computer") : t("web.field.enemy"))
       : t("web.field.player", { n: owner + 1 });
     const board = s.boards[owner];
-    const afloat = board.afloat && board.afloat.length ? t("web.afloat", { ships: counted(board.afloat.map(shipName)) })
-      : t("web.afloat_count", { count: board.afloat_count });
+    // The ships afloat by name where the reader may know them (one's own always), else how many;
+    // nothing on one's own field while it is being set up (the dock shows what is left).
+    const placing = mine && this.setup;
+    const names = mine && board.ships ? board.ships.filter((ship) => !ship.sunk).map((ship) => ship.name || ship.role) : board.afloat;
+    const afloat = placing ? null : names && names.length ? t("web.afloat", { ships: counted(names.map(shipName)) })
+      : board.afloat_count === 0 ? t("web.afloat_none") : t("web.afloat_count", { count: board.afloat_count });
     const strikes = s.options.turn_seconds && s.players[owner].strikes ? ` · ${t("web.strikes", { count: s.players[owner].strikes, limit: 2 })}` : "";
-    return el("section", { class: `field ${mine ? "mine" : "theirs"}`, "data-owner": owner },
-      el("h2", {}, title, strikes), this.renderBoard(owner, mine), el("div", { class: "afloat" }, afloat));
+    // The field to fire at now glows (style.css): whose turn it is, seen at a glance.
+    const target = s.phase === "battle" && !s.pending && s.to_move !== null && owner !== s.to_move;
+    return el("section", { class: `field ${mine ? "mine" : "theirs"}${target ? " target-field" : ""}`, "data-owner": owner },
+      el("h2", {}, title, strikes), this.renderBoard(owner, mine),
+      placing ? null : this.fleetStrip(owner, mine),
+      afloat ? el("div", { class: "afloat" }, afloat) : null);
+  }
+
+  // The fleet drawn as ships under a field: each ship as its decks, the sunk ones struck out.
+  // One's own from its ships; the other's from the fleet's kinds and the sunk ships the
+  // reader was told of (only where the ships afloat may be known by name).
+  fleetStrip(owner, mine) {
+    const s = this.state, board = s.boards[owner];
+    let ships;
+    if (board.ships) ships = board.ships.map((ship) => ({ name: ship.name, role: ship.role, size: ship.cells.length, sunk: ship.sunk }));
+    else if (board.afloat) {
+      const left = new Map();
+      board.afloat.forEach((name) => left.set(name, (left.get(name) || 0) + 1));
+      ships = s.fleet.map((kind) => {
+        const name = kind.name || kind.role, afloat = (left.get(name) || 0) > 0;
+        if (afloat) left.set(name, left.get(name) - 1);
+        return { name, role: kind.role, size: kind.size, sunk: !afloat };
+      });
+    } else return null;
+    return el("div", { class: "fleet-strip", id: `fleet-${mine ? "own" : "enemy"}`, "data-owner": owner },
+      ships.map((ship) => el("span", { class: `ship-icon role-${ship.role || "ship"}${ship.sunk ? " sunk" : ""}`,
+        title: `${capitalised(shipName(ship.name))}${ship.sunk ? ` — ${t("web.fleet.sunk")}` : ""}` },
+      ship.role && ship.role !== "ship" ? el("span", { class: `piece role-${ship.role}` }, SYMBOL[ship.role])
+        : Array.from({ length: ship.size }, () => el("i")))));
   }
 
   renderBoard(owner, mine) {
@@ -294,6 +355,19 @@ class BattleshipBoard {
       if (this.moving) this.moving.cells.forEach((c) => add(c, "preview-ok"));
     }
     if (this.lastShot && this.lastShot.seat !== owner) add(this.lastShot.cell, "last");
+    this.hulls(owner, mine).forEach((group) => group.forEach((c) => {
+      add(c, "hull");
+      for (const [side, step] of [["n", -w], ["s", w], ["w", -1], ["e", 1]]) {
+        const next = c + step;
+        if (Math.abs(step) === 1 && Math.floor(next / w) !== Math.floor(c / w)) continue;
+        if (group.includes(next)) add(c, `j-${side}`);
+      }
+    }));
+    // The shots of the last moments land (an animation that goes on where a redraw left it).
+    const now = Date.now(), delays = new Map();
+    this.effects.filter((fx) => fx.owner === owner && now - fx.at < EFFECT_MS).forEach((fx) => {
+      (fx.result === "sunk" ? fx.cells : [fx.cell]).forEach((c) => { add(c, `fx-${fx.result === "sunk" ? "sunk" : fx.result === "miss" ? "miss" : "hit"}`); delays.set(c, now - fx.at); });
+    });
     const role = mine ? "own" : "enemy";
     const active = !mine && this.isPlayer && this.myTurn;
     const cursor = this.cursor[role];
@@ -307,13 +381,25 @@ class BattleshipBoard {
         const cell = r * w + c;
         const cls = ["cell", ...(classes.get(cell) || [])];
         if ((this.focus === role) && cursor === cell) cls.push("cursor");
-        grid.append(el("button", { class: cls.join(" "), "data-cell": cell, tabindex: -1, "aria-label": this.cellName(cell) }));
+        grid.append(el("button", { class: cls.join(" "), "data-cell": cell, tabindex: -1, "aria-label": this.cellName(cell),
+          style: delays.has(cell) ? `--fx-delay: -${delays.get(cell)}ms` : null }));
       }
     }
     if (mine && this.setup) this.bindSetup(grid);
     if (!mine && this.isPlayer) this.bindFire(grid);
     if (mine && this.isPlayer && !this.setup) this.bindDecide(grid);
     return grid;
+  }
+
+  // The ships drawn as hulls on `owner`'s field: each a list of cells (one's own, those
+  // being placed, every ship at the end, and the sunk ones whose cells are known).
+  hulls(owner, mine) {
+    const s = this.state, b = s.boards[owner], kinds = this.fleetKinds();
+    const groups = [];
+    if (this.setup && mine) this.setup.placed.forEach((cells, i) => { if (cells && kinds[i].role === "ship") groups.push(cells); });
+    else if (b.ships) b.ships.forEach((ship) => { if (!ship.role || ship.role === "ship") groups.push(ship.cells); });
+    b.sunk.forEach((ship) => { if (ship.cells && ship.cells.length && !groups.some((g) => g.includes(ship.cells[0]))) groups.push(ship.cells); });
+    return groups;
   }
 
   bindFire(grid) {
@@ -707,8 +793,10 @@ class BattleshipBoard {
     const painting = this.paintMode() && st.selected !== null ? el("p", { id: "marked" }, t("web.setup.marked", {
       ship: capitalised(kindName(kinds[st.selected])), count: st.drawing.length, size: kinds[st.selected].size })) : null;
     return el("div", {},
-      el("p", {}, t(this.fleetKinds().some((k) => k.shape === "king") ? "web.setup.king_help"
-        : this.paintMode() ? "web.setup.bent_help" : this.straight() ? "web.setup.help" : "web.setup.shape_help")),
+      el("p", { class: "setup-help" }, t(this.fleetKinds().some((k) => k.shape === "king") ? "web.setup.king_help"
+        : this.paintMode() ? "web.setup.bent_help" : this.straight() ? "web.setup.help" : "web.setup.shape_help"),
+      // The keyboard's part is not shown on a phone (style.css: .keys).
+      this.straight() || this.paintMode() ? el("span", { class: "keys" }, ` ${t(this.paintMode() ? "web.setup.paint_keys" : "web.setup.keys")}`) : null),
       this.legend(),
       this.state.options.setup_seconds ? el("p", { id: "setup-timer-note" }, t("web.setup.timer_note")) : null,
       dock, painting,
