@@ -8,6 +8,8 @@
 //                                    (or a promise of them, for fields that read files; an
 //                                    Error thrown says what is missing, in the error line)
 //   createBoard(api) → board         the board of one game page, made at its first state
+//   guide() → [text]                 (optional) the first game's steps, shown once in an
+//                                    overlay at a player's first set-up and on «?» (guide.js)
 //
 // The shell's `api`, all the board may touch of it:
 //   api.state, api.seat, api.isPlayer   the last `state`, the reader's seat (null: a spectator)
@@ -17,7 +19,12 @@
 //   api.log(line)                       add a log line: a function, called at each drawing,
 //                                       so it speaks the language of the moment
 //   api.who(seat), api.bySide(seat, watchKey, yoursKey, theirsKey)
-//                                       «you» / «your opponent» / «player n», as the reader is
+//                                       «you» / «computer» or «opponent» / «player n», as
+//                                       the reader is
+//   api.live                            false while events are replayed on a (re)connection
+//                                       (before its state): no animation, no sound for them
+//   api.sound(name)                     a sound effect (sound.js: miss, hit, sunk), heard
+//                                       only when live and switched on
 //
 // A board:
 //   receive(event) → bool      a game event (logged or not); true when it was the board's,
