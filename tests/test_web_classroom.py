@@ -555,6 +555,11 @@ def test_browser_lesson_from_the_lobby_to_the_winner(served: str) -> None:
             page.fill("#team-0", "Reds")
             page.fill("#team-1", "Blues")
             page.fill("#seed", str(SEED))
+            if SHOTS.is_dir():
+                page.screenshot(path=str(SHOTS / "lobby-1280.png"), full_page=True)
+                page.set_viewport_size({"width": 390, "height": 844})
+                page.screenshot(path=str(SHOTS / "lobby-390.png"), full_page=True)
+                page.set_viewport_size({"width": 1280, "height": 800})
             page.set_input_files("input[name=fleet-0]", files=[fleet_file(OWN_FLEET.replace(
                 "C6", "C6 C7 C8 C9 C10"))])
             page.click("#hotseat")
@@ -590,6 +595,10 @@ def test_browser_lesson_from_the_lobby_to_the_winner(served: str) -> None:
                 projector.screenshot(path=str(SHOTS / "projector-390.png"), full_page=True)
             act("#wrong")
             assert "-2" in page.text_content("#score-0")
+            if SHOTS.is_dir():
+                page.set_viewport_size({"width": 390, "height": 844})
+                page.screenshot(path=str(SHOTS / "lesson-390.png"), full_page=True)
+                page.set_viewport_size({"width": 1280, "height": 800})
             # Blues' shot, typed.
             page.fill("#shot", "ABCDEFGHIJ"[water0 % 10] + str(water0 // 10 + 1))
             act("#fire")
