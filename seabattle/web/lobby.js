@@ -49,15 +49,18 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
   const levels = gameOptions.levels || [];
   const level = levels.length ? pick("level", t("web.lobby.level"), levels.map((l) => option(l, t(`web.level.${l}`), l === "hard"))) : null;
   const timersComputer = el("label", { class: "check" }, el("input", { id: "timers_computer", type: "checkbox" }), t("web.lobby.timers_computer"));
+  // The ways this game may be played (the server's `modes`): a `hotseat` game (the
+  // classroom) is one person at both seats, never timed.
+  const offers = gameOptions.modes || ["computer", "private", "random"];
+  const timers = offers.some((m) => m !== "hotseat") ? [number("turn_seconds", t("web.lobby.timer"), TURN_SECONDS),
+    number("setup_seconds", t("web.lobby.setup_timer"), SETUP_SECONDS), offers.includes("computer") ? timersComputer : null] : [];
   // The server's sentences start in lower case (they are also parts of others).
   const say = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   const err = el("p", { class: "error", id: "lobby-error", role: "alert" }, say(error));
   const saved = savedSettings(name);
   const settings = el("details", { id: "settings", class: "settings", open: Boolean(saved.open) },
     el("summary", {}, t("web.lobby.settings"), el("span", { id: "settings-summary" })),
-    el("div", { class: "settings-grid" }, level, ...game.lobbyFields(gameOptions),
-      number("turn_seconds", t("web.lobby.timer"), TURN_SECONDS),
-      number("setup_seconds", t("web.lobby.setup_timer"), SETUP_SECONDS), timersComputer));
+    el("div", { class: "settings-grid" }, level, ...game.lobbyFields(gameOptions), ...timers));
   restore(settings, saved);
   // The summary beside «Settings» and the computer button's note say what is chosen.
   const levelText = () => (level ? $("select", level).selectedOptions[0].textContent : "");
@@ -81,7 +84,7 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
 
   const create = (mode) => async () => {
     const timed = mode !== "computer" || $("#timers_computer").checked;
-    const seconds = (id) => (timed ? parseInt($(`#${id}`).value || "0", 10) : 0);
+    const seconds = (id) => (timed && $(`#${id}`) ? parseInt($(`#${id}`).value || "0", 10) : 0);
     let fields;
     try { fields = await game.lobbyRequest(); } catch (e) { err.textContent = say(e.message); return; }
     const body = { game: name, mode, ...fields, turn_seconds: seconds("turn_seconds"), setup_seconds: seconds("setup_seconds") };
@@ -95,9 +98,6 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
   };
   const mode = (id, kind, title, note) => el("button", { id, class: `mode mode-${kind}`, onclick: create(kind) },
     icon(kind), el("span", { class: "mode-text" }, el("b", {}, title), el("small", {}, note)));
-  // The ways this game may be played (the server's `modes`): a `hotseat` game (the
-  // classroom) is one person at both seats.
-  const offers = gameOptions.modes || ["computer", "private", "random"];
   const modes = el("div", { class: "modes" },
     levels.length && offers.includes("computer") ? mode("vs-computer", "computer", t("web.lobby.vs_computer"), "") : null,
     offers.includes("private") ? mode("invite-friend", "private", t("web.lobby.private"), t("web.lobby.private_note")) : null,
