@@ -83,6 +83,16 @@ def legal(state: ManoeuvreState, seat: int) -> list[Action]:
     return found
 
 
+def can_act(state: ManoeuvreState, seat: int) -> bool:
+    """Whether ``seat`` has any legal action in a turn's first stage (quick when a piece
+    can step, as it nearly always can)."""
+    board = state.board
+    for cell, piece in board.of(seat):
+        if piece.kind.moves_alone and any(board.free(near) for near in sides(board.grid, cell)):
+            return True
+    return bool(legal(state, seat))
+
+
 def follow_ups(state: ManoeuvreState, seat: int, moved: int) -> list[Action]:
     """What may follow a move that left a piece on ``moved``: an attack, or a shot from
     beside it if it is a torpedo boat («в конце очередного хода Тк»)."""

@@ -80,8 +80,9 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
         self._log: list[Move[Action]] = []
         self._legal: list[Action] | None = None
 
-    def copy(self) -> ManoeuvreState:
-        """An independent copy (its log shared up to now, then its own)."""
+    def copy(self, *, keep_log: bool = True) -> ManoeuvreState:
+        """An independent copy; without ``keep_log`` its log starts empty (a search's
+        copies need no history)."""
         clone = ManoeuvreState.__new__(ManoeuvreState)
         clone.__dict__.update(self.__dict__)
         clone.board = self.board.copy()
@@ -89,18 +90,27 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
         clone.known = set(self.known)
         clone.has_moved = set(self.has_moved)
         clone.lost = (list(self.lost[0]), list(self.lost[1]))
-        clone._log = list(self._log)
+        clone._log = list(self._log) if keep_log else []
         return clone
 
     def with_kinds(self, owner: int, kinds: Mapping[int, Kind]) -> ManoeuvreState:
-        """A copy where ``owner``'s pieces on the field numbered as in ``kinds`` are of
-        those kinds instead (a determinisation: a guess at hidden identities)."""
-        clone = self.copy()
+        """A copy without a log where ``owner``'s pieces on the field numbered as in
+        ``kinds`` are of those kinds instead, and ``owner``'s set-up is forgotten: a
+        determinisation, a guess at hidden identities that holds nothing else hidden."""
+        clone = self.copy(keep_log=False)
         for cell, piece in list(clone.board.at.items()):
             if piece.owner == owner and piece.number in kinds:
                 clone.board.at[cell] = Piece(owner, piece.number, kinds[piece.number])
+        if self.phase is not Phase.SETUP:
+            clone.layouts[owner] = Deploy(())
         clone._legal = None
         return clone
+
+    def play(self, seat: int, action: Action) -> list[Event]:
+        """:meth:`apply` without the check, for a search that takes ``action`` from
+        :meth:`legal_actions` (anything else leaves the state broken); not logged."""
+        self._legal = None
+        return self._take(seat, action)
 
     @property
     def log(self) -> Sequence[Move[Action]]:
@@ -184,6 +194,9 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
         self.check(seat, action)
         self._log.append(Move(seat, action))
         self._legal = None
+        return self._take(seat, action)
+
+    def _take(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Resign):
             return self._finish(1 - seat, "outcome.resigned")
         if isinstance(action, Deploy):
@@ -284,7 +297,7 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
     def _check_can_act(self) -> list[Event]:
         """A side that cannot act on its turn loses (seed silent; docs/manoeuvres.md)."""
         assert self.to_move is not None
-        if not moves.legal(self, self.to_move):
+        if not moves.can_act(self, self.to_move):
             return self._finish(1 - self.to_move, "manoeuvres.outcome.cannot_act")
         return []
 

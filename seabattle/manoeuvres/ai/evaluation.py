@@ -1,0 +1,79 @@
+"""How good a position is for one seat, every kind known (a determinised world).
+
+A weighted sum: the pieces each side still has (a fort far above everything: taking
+both wins), the last ships above their kind's worth (a side without ships cannot win and
+soon cannot act), a bonus turn in hand, the ships' way to the enemy's forts (the
+nearest ship to each fort counts most), and the fights about to happen: a ship beside
+an enemy ship it cannot beat is likely lost on the enemy's turn, one beside a piece it
+beats is likely to take it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from seabattle.manoeuvres.board import sides
+from seabattle.manoeuvres.pieces import Kind, fight
+from seabattle.manoeuvres.views import Stage
+
+if TYPE_CHECKING:
+    from seabattle.manoeuvres.state import ManoeuvreState
+
+VALUE = {Kind.FORT: 60.0, Kind.BOMB: 6.0, Kind.TORPEDO: 3.0, Kind.MINE: 2.5,
+         Kind.SUBMARINE: 4.0, Kind.TORPEDO_BOAT: 4.0, Kind.MINESWEEPER: 3.5,
+         Kind.DESTROYER: 4.5, Kind.CRUISER: 5.0, Kind.BATTLESHIP: 5.5}
+"""Each kind's worth; a fort is worth most (a win is two forts)."""
+WIN = 10_000.0
+SCARCITY = 25.0
+"""How much the last ships are worth besides their kind: the n-th ship left adds
+``SCARCITY / n`` (the first 25, the second 12.5 …)."""
+BONUS = 4.0
+"""A bonus turn in hand: one more action before the enemy's."""
+
+
+def evaluate(state: ManoeuvreState, seat: int) -> float:
+    """The position's worth for ``seat`` (positive: better for it)."""
+    outcome = state.outcome()
+    if outcome is not None:
+        return 0.0 if outcome.winner is None else WIN if outcome.winner == seat else -WIN
+    board = state.board
+    grid = board.grid
+    score = 0.0
+    forts: tuple[list[int], list[int]] = ([], [])
+    ships: tuple[list[int], list[int]] = ([], [])
+    for cell, piece in board.at.items():
+        sign = 1.0 if piece.owner == seat else -1.0
+        score += sign * VALUE[piece.kind]
+        if piece.kind is Kind.FORT:
+            forts[piece.owner].append(cell)
+        elif piece.kind.is_ship:
+            ships[piece.owner].append(cell)
+    for owner in (0, 1):
+        sign = 1.0 if owner == seat else -1.0
+        # The last ships are worth more: without any, a side cannot win and soon cannot act.
+        score += sign * SCARCITY * sum(1.0 / (n + 1) for n in range(len(ships[owner])))
+        for fort in forts[1 - owner]:
+            fr, fc = grid.row_col(fort)
+            distances = sorted(abs(fr - r) + abs(fc - c)
+                               for r, c in (grid.row_col(s) for s in ships[owner]))
+            for rank, distance in enumerate(distances[:3]):
+                score += sign * (2.0 / (rank + 1)) * 6.0 / (distance + 1)
+    to_move = state.actor
+    if state.stage is Stage.BONUS:
+        score += BONUS if to_move == seat else -BONUS
+    for cell in ships[0] + ships[1]:
+        piece = board.at[cell]
+        for near in sides(grid, cell):
+            other = board.at.get(near)
+            if other is None or other.owner == piece.owner:
+                continue
+            sign = 1.0 if piece.owner == seat else -1.0
+            if other.kind.is_ship:
+                result = fight(piece.kind, 1, other.kind, 1)
+                if result < 0:
+                    # Lost on the other side's turn, less likely on its own.
+                    weight = 0.6 if to_move != piece.owner else 0.2
+                    score -= sign * weight * VALUE[piece.kind]
+            elif other.kind is Kind.FORT:
+                score += sign * (0.5 if to_move == piece.owner else 0.3) * VALUE[Kind.FORT]
+    return score

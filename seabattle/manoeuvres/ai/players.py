@@ -1,0 +1,164 @@
+"""The computer's levels: ``novice``, ``medium`` and ``hard``.
+
+- ``novice``: a random legal action (a kind of action first, then one of that kind) and a
+  random set-up.
+- ``medium``: a set-up that walls its forts in mines (:mod:`~.layouts`); each turn it
+  guesses the enemy's unknown pieces once (:class:`~.belief.Belief`, one sample) and takes
+  the action whose result :func:`~.evaluation.evaluate` rates best in that guessed world.
+- ``hard``: the same set-up; it keeps the belief and searches over several sampled worlds
+  (determinisations, "perfect-information Monte Carlo", the simple relative of
+  information-set MCTS of Cowling, Powley and Whitehouse): the actions the first world
+  rates best, plus every attack and shot, are each played in every world (the enemy
+  answering an attack as it best can there) and rated on average.
+
+Every level answers an attack on its group the same way (:func:`best_defence`): the
+fewest ships that win, else a draw, else the attacked ship alone. The computer sees only
+what its view shows: before it searches, every enemy kind it does not know is replaced by
+a sample (:meth:`~seabattle.manoeuvres.state.ManoeuvreState.with_kinds`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from seabattle.errors import SeaBattleError
+from seabattle.manoeuvres.actions import (
+    Action,
+    Attack,
+    Defend,
+    Deploy,
+    Detonate,
+    PointBlank,
+    Shoot,
+)
+from seabattle.manoeuvres.ai.belief import Belief
+from seabattle.manoeuvres.ai.evaluation import evaluate
+from seabattle.manoeuvres.ai.layouts import strong_layout
+from seabattle.manoeuvres.pieces import fight
+from seabattle.manoeuvres.setup import random_layout
+from seabattle.manoeuvres.state import ManoeuvreState
+from seabattle.manoeuvres.views import Phase, Stage
+
+LEVELS = ("novice", "medium", "hard")
+"""The computer's levels, weakest first."""
+
+
+@dataclass(frozen=True)
+class Searching:
+    """How much a level searches: sampled worlds, actions kept from the first world's
+    ranking (besides every attack and shot), and whether it looks at the enemy's best
+    taking reply to each."""
+
+    worlds: int
+    kept: int
+    replies: bool
+
+
+SEARCH = {"medium": Searching(worlds=1, kept=0, replies=False),
+          "hard": Searching(worlds=6, kept=14, replies=True)}
+
+
+def best_defence(state: ManoeuvreState, seat: int) -> Defend:
+    """The answer to the attack waiting on ``seat``: the fewest ships of the target's group
+    that win (by the attackers' declared kind and number), else that draw, else the target
+    alone."""
+    pending = state.pending
+    assert pending is not None and state.stage is Stage.DEFENCE
+    attacker = state.board.at[pending.group[0]].kind
+    options = state.legal_actions(seat) or []
+    defender = state.board.at[pending.target].kind
+
+    def rank(answer: Action) -> tuple[int, int]:
+        assert isinstance(answer, Defend)
+        result = fight(defender, len(answer.group), attacker, len(pending.group))
+        return (-result, len(answer.group) if result >= 0 else -len(answer.group))
+
+    chosen = min(options, key=rank)
+    assert isinstance(chosen, Defend)
+    return chosen
+
+
+class ComputerPlayer:
+    """One computer player of a level; ``rng`` (from the host's entropy in real games, a
+    seed in tests and benchmarks) draws its set-up, its guesses and its ties."""
+
+    def __init__(self, level: str, rng: random.Random) -> None:
+        if level not in LEVELS:
+            raise SeaBattleError("error.unknown_level", name=level, known=", ".join(LEVELS))
+        self.level = level
+        self.rng = rng
+
+    def choose(self, state: ManoeuvreState, seat: int) -> Action:
+        """The action ``seat`` takes now (it must be to act)."""
+        if state.phase is Phase.SETUP:
+            if self.level == "novice":
+                return Deploy(random_layout(state.rules, seat, self.rng))
+            return Deploy(strong_layout(state.rules, seat, self.rng))
+        if state.stage is Stage.DEFENCE:
+            return best_defence(state, seat)
+        if self.level == "novice":
+            return state.random_action(seat, self.rng)
+        return self._search(state, seat, SEARCH[self.level])
+
+    def _search(self, state: ManoeuvreState, seat: int, searching: Searching) -> Action:
+        options = list(state.legal_actions(seat) or [])
+        if len(options) == 1:
+            return options[0]
+        belief = Belief.of(state.view(seat))
+        worlds = [state.with_kinds(1 - seat, belief.sample(self.rng))
+                  for _ in range(searching.worlds)]
+        first = self._rate(worlds[0], seat, options, searching.replies)
+        if len(worlds) > 1:
+            ranked = sorted(range(len(options)), key=lambda i: -first[i])
+            keep = set(ranked[:searching.kept]) | {
+                i for i, action in enumerate(options)
+                if isinstance(action, Attack | Shoot | PointBlank)}
+            options = [options[i] for i in sorted(keep)]
+            totals = [first[i] for i in sorted(keep)]
+            for world in worlds[1:]:
+                for index, score in enumerate(self._rate(world, seat, options,
+                                                         searching.replies)):
+                    totals[index] += score
+        else:
+            totals = first
+        best = max(totals)
+        return self.rng.choice([a for a, t in zip(options, totals, strict=True) if t == best])
+
+    @staticmethod
+    def _rate(world: ManoeuvreState, seat: int, options: Sequence[Action],
+              replies: bool = False) -> list[float]:
+        scores: list[float] = []
+        for action in options:
+            after = _after(world, seat, action)
+            if replies and after.actor == 1 - seat and after.stage is Stage.MAIN:
+                scores.append(min([evaluate(after, seat)] + [
+                    evaluate(_after(after, 1 - seat, reply), seat)
+                    for reply in after.legal_actions(1 - seat) or []
+                    if _foreseeable(after, seat, reply)]))
+            else:
+                scores.append(evaluate(after, seat))
+        return scores
+
+
+def _foreseeable(world: ManoeuvreState, seat: int, reply: Action) -> bool:
+    """A reply of ``seat``'s enemy the hard level looks at: one that takes pieces, an
+    attack only on a piece of ``seat``'s the enemy knows (on the others it would gamble:
+    assuming it knows them would make the search too timid)."""
+    if isinstance(reply, Shoot | PointBlank | Detonate):
+        return True
+    if not isinstance(reply, Attack):
+        return False
+    target = world.board.at[reply.target]
+    return (seat, target.number) in world.known
+
+
+def _after(world: ManoeuvreState, seat: int, action: Action) -> ManoeuvreState:
+    """``world`` after ``seat`` takes ``action`` (and the enemy answers an attack on a
+    group as it best can)."""
+    after = world.copy(keep_log=False)
+    after.play(seat, action)
+    if after.stage is Stage.DEFENCE and after.actor == 1 - seat:
+        after.play(1 - seat, best_defence(after, 1 - seat))
+    return after
