@@ -5,12 +5,15 @@ from __future__ import annotations
 import itertools
 import random
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
+from seabattle.battleship.ai.habits import FAMILIES, PlacementPrior, tempered_weights
 from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.placement import find_placement
 from seabattle.battleship.ai.posterior import Posterior, SamplerSettings, probability_map
 from seabattle.battleship.fleet import Fleet, Ship, validate_fleet
 from seabattle.battleship.game import Solitaire
@@ -186,3 +189,76 @@ def test_same_seed_same_game(name: str) -> None:
     rules = PRESETS[name]
     assert play(rules, seed=5, shots=30) == play(rules, seed=5, shots=30)
     assert play(rules, seed=5, shots=30) != play(rules, seed=6, shots=30)
+
+
+# --- the mixture prior over placement habits, and learning over a series ---------------
+
+def play_series(rules: Rules, family: str, games: int, seed: int,
+                settings: dict[str, str] | None = None) -> tuple[list[list[int]], AdmiralStrategy]:
+    """One admiral object against ``games`` fleets of ``family`` in a row: its shots."""
+    admiral = make_strategy("admiral", random.Random(seed), rules, settings)
+    assert isinstance(admiral, AdmiralStrategy)
+    series = []
+    for number in range(games):
+        if number:
+            admiral.new_game()
+        fleet = find_placement(family).place(rules, random.Random(f"{seed}:{number}"))
+        game = Solitaire(rules, fleet)
+        while not game.is_over:
+            view = game.view(0)
+            cell = admiral.choose(view)
+            assert view.unknown & bit(cell)
+            game.fire(0, cell)
+        series.append([shot.cell for shot in game.view(0).shots])
+        if number < games - 1:
+            admiral.reveal(fleet)
+    return series, admiral
+
+
+def test_the_evidence_of_a_game_favours_the_family_that_placed_the_fleet() -> None:
+    """The shots' evidence raises the true family above its prior within one game; the
+    revealed fleet's makes it the clear favourite for the next."""
+    rules = PRESETS["milton-bradley"]
+    _, admiral = play_series(rules, "corner", 1, seed=0)
+    prior = dict(zip(FAMILIES, np.exp(PlacementPrior.log_prior()).tolist(), strict=True))
+    assert admiral.habits.weights["corner"] > 2 * prior["corner"]
+    fleet = find_placement("corner").place(rules, random.Random("0:0"))
+    admiral.reveal(fleet)
+    admiral.new_game()
+    weights = admiral.habits.weights
+    assert max(weights, key=weights.__getitem__) == "corner" and weights["corner"] > 0.9
+
+
+def test_a_series_carries_the_habit_forward_unless_learning_is_off() -> None:
+    rules = PRESETS["milton-bradley"]
+    _, learner = play_series(rules, "edge", 2, seed=4)
+    _, forgetter = play_series(rules, "edge", 2, seed=4, settings={"learn": "0"})
+    # The second game started from what the first showed, or from the prior.
+    def share(start: np.ndarray) -> float:
+        return float(np.exp(start)[FAMILIES.index("edge")] / np.exp(start).sum())
+
+    assert share(learner.habits.start()) > 0.9 > share(forgetter.habits.start())
+    assert forgetter.habits.start().tolist() == PlacementPrior.log_prior().tolist()
+
+
+def test_the_same_series_gives_the_same_shots() -> None:
+    rules = PRESETS["six"]
+    first, _ = play_series(rules, "cluster", 2, seed=7)
+    again, _ = play_series(rules, "cluster", 2, seed=7)
+    assert first == again
+    other, _ = play_series(rules, "cluster", 2, seed=8)
+    assert other != first
+
+
+def test_without_the_prior_the_admiral_keeps_no_habits() -> None:
+    rules = PRESETS["six"]
+    _, admiral = play_series(rules, "corner", 1, seed=3, settings={"prior": "0"})
+    assert admiral.habits.weights == PlacementPrior().weights
+
+
+def test_tempered_weights_keep_enough_fleets() -> None:
+    log_tilts = np.linspace(0, 200, 400)  # untempered, the last fleet would take it all
+    weights = tempered_weights(log_tilts)
+    assert weights.sum() == pytest.approx(1)
+    assert 1 / (weights ** 2).sum() >= 40
+    assert weights[-1] > weights[0]  # still tilted the same way

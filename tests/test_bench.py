@@ -22,6 +22,7 @@ from seabattle.battleship.bench import (
     quantile,
     run_bench,
 )
+from seabattle.battleship.bench_series import SeriesSpec, run_hiding_series, run_shooting_series
 from seabattle.battleship.rules import find_rules
 from seabattle.cli import main
 from seabattle.errors import SeaBattleError
@@ -285,3 +286,59 @@ def test_every_level_plays_every_variant_in_the_benchmark(
     strategies = {s["level"]: s["strategy"] for s in report["strategies"]}
     if name == "dutchman":
         assert strategies["admiral"] == strategies["medium"] == "hunt"
+
+
+# --- placement families and series ------------------------------------------------------
+
+FAMILIES = ["uniform", "dfs", "perelman", "hard", "edge", "corner", "cluster", "spread",
+            "mixture"]
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_a_short_bench_of_every_family_runs_and_reports(
+        family: str, capsys: pytest.CaptureFixture[str]) -> None:
+    report = bench_json(capsys, "--rules", "six", "--level", "hard,easy", "--games", "4",
+                        "--placement", family, "--jobs", "1")
+    assert report["fleets"] == family
+    cells = find_rules("six").fleet_cells
+    for entry in report["strategies"]:
+        assert len(entry["shots_per_game"]) == 4
+        assert all(cells <= shots <= 100 for shots in entry["shots_per_game"])
+
+
+def test_a_shooting_series_reports_the_measured_games(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    assert main(["bench", "--rules", "six", "--level", "hard,admiral:learn=0,admiral",
+                 "--placement", "corner", "--series", "3", "--measure-from", "2",
+                 "--games", "2", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "shooting series: 2 × 3 games, games 2–3 measured, fleets: corner" in out
+    assert "paired against hard" in out and "admiral:learn=0" in out
+
+
+def test_the_same_series_seed_gives_the_same_report() -> None:
+    spec = SeriesSpec(find_rules("six"), ("easy", "hard"), series=2, length=3, seed=9,
+                      placement="edge")
+    first = run_shooting_series(spec)
+    again = run_shooting_series(spec)
+    assert [r.per_series for r in first.results] == [r.per_series for r in again.results]
+
+
+def test_a_hiding_series_compares_placers(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = SeriesSpec(find_rules("six"), ("corners",), series=2, length=3,
+                      placers=("hard", "learning"))
+    report = run_hiding_series(spec)
+    assert [r.label for r in report.results] == ["hard", "learning"]
+    assert all(len(r.per_series) == 2 for r in report.results)
+    assert "hiding series" in report.table() and "shooter: corners" in report.table()
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--series", "5", "--measure-from", "6"], ["1 … 5", "6"]),
+    (["--series", "5", "--hide-with", "nowhere"], ["nowhere"]),
+])
+def test_bad_series_options_exit_2_with_a_message(args: list[str], words: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--rules", "six", "--level", "corners", "--no-progress", *args]) == 2
+    err = capsys.readouterr().err
+    assert all(word in err for word in words)

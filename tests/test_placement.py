@@ -10,22 +10,30 @@ from __future__ import annotations
 
 import math
 import random
+import statistics
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from seabattle.battleship.ai.fleet_shape import MEASURES, TILTS, FleetShape
+from seabattle.battleship.ai.hiding import ShooterHabits
 from seabattle.battleship.ai.placement import (
     PLACEMENTS,
     UniformMethod,
     band_packings,
     chain_method,
+    computer_fleet,
     corner_packings,
     find_placement,
+    uniform_chain,
     uniform_fleet,
     uniform_method,
 )
+from seabattle.battleship.ai.tilted import fleet_of, layout_of, run_chain
 from seabattle.battleship.fleet import Fleet, random_fleet, validate_fleet
 from seabattle.battleship.rules import PRESETS, Rules, ShipKind
 from seabattle.battleship.shapes import Shape, Touching, placement_halos, placements
@@ -307,3 +315,79 @@ if __name__ == "__main__":
         method = uniform_method(rules)
         longer = UniformMethod(False, method.acceptance, method.steps * 4)
         print(compare(rules, method, longer, (int(n * scale), int(n * scale) // 2)), flush=True)
+
+
+# --- placement families: legal, and of the character they claim ----------------------
+
+FAMILY_NAMES = ["edge", "corner", "cluster", "spread"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(name=st.sampled_from(CHEAP), family=st.sampled_from([*FAMILY_NAMES, "mixture"]),
+       seed=st.integers(0, 2**32))
+def test_every_family_places_legal_fleets(name: str, family: str, seed: int) -> None:
+    rules = PRESETS[name]
+    fleet = find_placement(family, rules).place(rules, random.Random(seed))
+    assert validate_fleet(rules, list(fleet)) == fleet
+    assert sorted(s.size for s in fleet) == sorted(rules.fleet_sizes())
+
+
+def family_measures(rules: Rules, family: str, measure: str, count: int = 30) -> list[float]:
+    """The measure of ``count`` seeded fleets of ``family`` (for ``corner``: the best
+    corner's)."""
+    shape = FleetShape.of(rules.grid)
+    rng = random.Random(f"{family}:{rules.name}")
+    out = []
+    for _ in range(count):
+        cells = PLACEMENTS[family].place(rules, rng).cells
+        out.append(max(shape.measure(measure, cells, k) for k in range(4)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["classic", "milton-bradley"])
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_each_family_stands_out_on_its_own_measure(name: str, family: str) -> None:
+    """Over 30 fleets, a family's mean of its own measure lies at least 1.5 standard
+    deviations of the uniform fleets' beyond their mean (docs/bench.md has the figures)."""
+    rules = PRESETS[name]
+    measure = TILTS[family].measure
+    uniform = family_measures(rules, "uniform", measure)
+    mine = family_measures(rules, family, measure)
+    assert statistics.fmean(mine) > statistics.fmean(uniform) + 1.5 * statistics.stdev(uniform)
+
+
+@pytest.mark.parametrize("name", ["classic", "milton-bradley"])
+def test_the_mixture_draws_from_many_families(name: str) -> None:
+    """A mixture of habits varies more than uniform fleets on every measure."""
+    rules = PRESETS[name]
+    for measure in MEASURES:
+        uniform = family_measures(rules, "uniform", measure, 40)
+        mixture = family_measures(rules, "mixture", measure, 40)
+        assert statistics.stdev(mixture) > 1.2 * statistics.stdev(uniform), measure
+
+
+def test_the_tilted_chain_without_a_tilt_is_the_uniform_chain() -> None:
+    """The family chain is the uniform chain when nothing tilts it: same generator, same
+    fleet as :func:`uniform_chain`."""
+    rules = PRESETS["classic"]
+    start = uniform_fleet(rules, random.Random(3))
+    chained = run_chain(rules, random.Random(4), layout_of(rules, start), 500)
+    assert fleet_of(rules, chained) == uniform_chain(rules, random.Random(4), start, 500)
+
+
+def test_hiding_keeps_the_fleet_a_shooter_finds_latest() -> None:
+    """After seeing a shooter that starts in the corners, the admiral's fleet keeps
+    away from the corners; before, it is the hard placement's."""
+    rules = PRESETS["classic"]
+    grid = rules.grid
+    habits = ShooterHabits(grid)
+    corners_first = sorted(grid.cells(), key=lambda c: min(
+        c // 10, 9 - c // 10) + min(c % 10, 9 - c % 10))
+    habits.observe(corners_first)
+    assert habits.lateness(0) == 0 and habits.lateness(45) > 0.8
+    assert computer_fleet("admiral", rules, random.Random(1)) == \
+        PLACEMENTS["hard"].place(rules, random.Random(1))
+    hidden = computer_fleet("admiral", rules, random.Random(1), habits)
+    plain = PLACEMENTS["hard"].place(rules, random.Random(1))
+    assert habits.fleet_lateness(hidden) > habits.fleet_lateness(plain)
+    assert validate_fleet(rules, list(hidden)) == hidden

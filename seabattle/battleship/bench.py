@@ -31,6 +31,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import LEVELS, make_strategy, split_level
 from seabattle.battleship.ai.placement import find_placement
 from seabattle.battleship.fleet import Fleet
@@ -161,21 +162,29 @@ def play_game(rules: Rules, level: str, fleet: Fleet, rng: random.Random
     one that can (:func:`~seabattle.battleship.ai.levels.make_strategy`).
     """
     name, settings = split_level(level)
-    strategy = make_strategy(name, rng, rules, settings)
-    game = Solitaire(rules, fleet)
     think = array("d")
+    game = fire_until_sunk(make_strategy(name, rng, rules, settings), rules, fleet, think)
+    return len(game.shots(0)), think
+
+
+def fire_until_sunk(strategy: TargetingStrategy, rules: Rules, fleet: Fleet,
+                    think: array[float] | None) -> Solitaire:
+    """The finished game of ``strategy`` firing at ``fleet``; the time of each choice is
+    added to ``think`` (unless ``None``), a salvo's shared among its shots."""
+    game = Solitaire(rules, fleet)
     clock = time.perf_counter
     while not game.is_over:
         view = game.view(0)
         start = clock()
         cells = strategy.next_shots(view)
-        elapsed = clock() - start
-        think.extend([elapsed / len(cells)] * len(cells))
+        if think is not None:
+            elapsed = clock() - start
+            think.extend([elapsed / len(cells)] * len(cells))
         if game.volley_left == 1:
             game.fire(0, cells[0])
         else:
             game.fire_salvo(0, cells)
-    return len(game.shots(0)), think
+    return game
 
 
 def _play_range(spec: BenchSpec, start: int, stop: int,

@@ -24,7 +24,7 @@ from seabattle.commands.options import (
     require_game,
 )
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import translate
+from seabattle.i18n import Language, translate
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -57,6 +57,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--jobs", type=int, default=None, metavar="N",
                         help="worker processes (default: one per core)")
     parser.add_argument("--no-progress", action="store_true", help="do not show a progress bar")
+    parser.add_argument("--series", type=int, default=None, metavar="LENGTH",
+                        help="play --games series of LENGTH games each against one opponent, "
+                             "one strategy object per series, to measure learning "
+                             "(docs/bench.md, Series)")
+    parser.add_argument("--measure-from", type=int, default=None, metavar="K",
+                        help="with --series: report games K to LENGTH (default LENGTH/2 + 1)")
+    parser.add_argument("--hide-with", default=None, metavar="A,B,…",
+                        help="with --series: compare these placers (placement names or "
+                             "'learning') against the shooter --level")
     parser.add_argument("--lang", choices=("en", "ru"), default=None,
                         help="language of messages (default: from the locale)")
     parser.set_defaults(run=run)
@@ -101,6 +110,8 @@ def run(args: argparse.Namespace) -> int:
         rules, fleets = fleets_from_json(text, rules, source=str(args.fleets))
         source = f"file {args.fleets}"
     rules = rules or find_rules("classic")
+    if args.series is not None:
+        return _run_series(args, rules, levels, placement, language)
     games = args.games if args.games is not None else len(fleets) if fleets else 1000
     jobs = args.jobs if args.jobs is not None else default_jobs()
     if jobs < 1:
@@ -131,4 +142,28 @@ def run(args: argparse.Namespace) -> int:
         print(report.table())
         if args.plot:
             print(translate("bench.plot_written", language, path=args.plot))
+    return 0
+
+
+def _run_series(args: argparse.Namespace, rules: Rules, levels: tuple[str, ...],
+                placement: str, language: Language) -> int:
+    """``--series``: the series benchmark of :mod:`seabattle.battleship.bench_series`."""
+    from seabattle.battleship.bench_series import (
+        SeriesSpec,
+        run_hiding_series,
+        run_shooting_series,
+    )
+
+    if args.fleets is not None:
+        raise SeaBattleError("bench.series_fleets")
+    placers = tuple(p.strip().lower() for p in (args.hide_with or "").split(",") if p.strip())
+    spec = SeriesSpec(rules, levels, args.games if args.games is not None else 20, args.series,
+                      args.measure_from,
+                      _seed(args.seed), placement, placers)
+    spec.check()
+    run = run_hiding_series if placers else run_shooting_series
+    with progress_bar(spec.series, not args.no_progress,
+                      translate("bench.progress", language)) as advance:
+        report = run(spec, advance)
+    print(report.table())
     return 0

@@ -660,3 +660,41 @@ def lookahead(samples, candidates, first, depth, discount, allowed):  # type: ig
         shot[c] = False
         scores[k] = value
     return scores
+
+
+@njit(cache=True)
+def fleet_sums(samples, fixed, linear, near, out):  # type: ignore[no-untyped-def]
+    """Per fleet (a row of words, with the ``fixed`` words added): the sums over its
+    cells of ``linear``'s columns, and in the last column of ``out`` twice the number of
+    pairs of its cells that ``near`` (per cell, words of the cells near it) joins."""
+    columns = linear.shape[1]
+    words = samples.shape[1]
+    occupied = np.empty(words, dtype=np.uint64)
+    for i in range(samples.shape[0]):
+        for w in range(words):
+            occupied[w] = samples[i, w] | fixed[w]
+        for w in range(words):
+            x = occupied[w]
+            while x != ZERO:
+                c = w * 64 + _ctz(x)
+                for k in range(columns):
+                    out[i, k] += linear[c, k]
+                crowd = 0
+                for v in range(words):
+                    crowd += _popcount(near[c, v] & occupied[v])
+                out[i, columns] += crowd
+                x &= x - ONE
+
+
+@njit(cache=True)
+def weighted_maps(samples, fixed, weights, out):  # type: ignore[no-untyped-def]
+    """``out[f, cell]``: the sum of ``weights[f, i]`` over the fleets ``i`` (rows of
+    words, with the ``fixed`` words added) that cover ``cell``."""
+    for i in range(samples.shape[0]):
+        for w in range(samples.shape[1]):
+            x = samples[i, w] | fixed[w]
+            while x != ZERO:
+                c = w * 64 + _ctz(x)
+                for f in range(weights.shape[0]):
+                    out[f, c] += weights[f, i]
+                x &= x - ONE

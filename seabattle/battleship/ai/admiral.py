@@ -17,7 +17,9 @@ import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.habits import PlacementPrior
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
+from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import Announcement, Role, Rules
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import iter_cells
@@ -53,6 +55,12 @@ class AdmiralSettings:
     """Add this times each cell's expected information gain (bits of the cells'
     marginal entropies its answer is expected to remove, from the posterior's fleets)
     to its chance: 0 fires at the likeliest cell."""
+    prior: int = 1
+    """1: the mixture prior over placement habits (:mod:`~seabattle.battleship.ai.habits`),
+    weighed by the evidence; 0: every legal fleet equally likely."""
+    learn: int = 1
+    """1: keep the habits' evidence from one game to the next against the same opponent
+    (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
     parity: float = 0.0
     """While hunting, cells within this share of the best chance count as tied, and
     ties go to the diagonal lattice of the shortest ship afloat (``(row + column) mod
@@ -89,7 +97,7 @@ class AdmiralSettings:
 _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
-    "information": (0.0, 10.0), "defer": (0.0, 1.0),
+    "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 1), "learn": (0, 1),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
@@ -105,6 +113,8 @@ class AdmiralStrategy(TargetingStrategy):
     def __init__(self, rng: random.Random, settings: AdmiralSettings | None = None) -> None:
         self.settings = settings or AdmiralSettings()
         self._posterior: Posterior | None = None
+        self.habits = PlacementPrior(learn=bool(self.settings.learn))
+        """The opponent's placement habits as the admiral sees them so far."""
         super().__init__(rng)
 
     @classmethod
@@ -113,8 +123,17 @@ class AdmiralStrategy(TargetingStrategy):
         return cls(rng, AdmiralSettings().with_text(settings))
 
     def new_game(self) -> None:
+        """Forget the last game's chains; keep what it showed of the opponent's habits
+        (unless ``learn`` is off). Call it between the games of a series."""
         if self._posterior is not None:
             self._posterior.reset()
+        self.habits.next_game()
+
+    def reveal(self, fleet: Fleet) -> None:
+        """Weigh the placement habits by the revealed fleet (kept for the next game
+        when ``learn`` is on)."""
+        if self.settings.prior and self._posterior is not None:
+            self.habits.reveal(self._posterior.rules, fleet)
 
     @classmethod
     def supports(cls, rules: Rules) -> bool:
@@ -126,7 +145,7 @@ class AdmiralStrategy(TargetingStrategy):
 
     def choose_salvo(self, view: PlayerView, count: int) -> list[int]:
         """The ``count`` most probable open cells."""
-        probabilities = self.estimate(view).probabilities
+        probabilities = self._chances(view, self.estimate(view))
         cells = sorted(iter_cells(self.candidates(view)), key=lambda c: -probabilities[c])
         if len(cells) < count:
             cells += [c for c in iter_cells(view.legal_shots()) if c not in cells]
@@ -138,10 +157,20 @@ class AdmiralStrategy(TargetingStrategy):
             self._posterior = Posterior(view.rules, self.settings.sampler)
         return self._posterior.estimate(view, self.rng.getrandbits(63))
 
+    def _chances(self, view: PlayerView, estimate: Estimate) -> list[float]:
+        """Per cell, the chance of a ship under the admiral's prior (the habits'
+        mixture, or the uniform posterior when ``prior`` is off)."""
+        if not self.settings.prior:
+            return estimate.probabilities
+        fixed = 0
+        for ship in view.sunk:
+            fixed |= ship.cells or 0
+        return self.habits.mix(view, estimate.probabilities, estimate.samples, fixed)
+
     def choose(self, view: PlayerView) -> int:
         open_cells = self.candidates(view)
         estimate = self.estimate(view)
-        probabilities = estimate.probabilities
+        probabilities = self._chances(view, estimate)
         s = self.settings
         if s.hunt_exponent and not hits_afloat(view):
             kinds = estimate.tables.kinds

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import ClassVar, Self
 
+from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import Rules
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
@@ -29,6 +30,10 @@ class TargetingStrategy(ABC):
 
     def new_game(self) -> None:  # noqa: B027 - optional hook, most strategies keep no state
         """Forget anything remembered from a previous game."""
+
+    def reveal(self, fleet: Fleet) -> None:  # noqa: B027 - optional hook
+        """Learn from the enemy fleet, revealed when a game ends (a series against one
+        opponent: call it before :meth:`new_game`). Most strategies ignore it."""
 
     @classmethod
     def tuned(cls, rng: random.Random, settings: Mapping[str, str]) -> Self:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.corners import CornersFirstStrategy
 from seabattle.battleship.ai.density import DensityStrategy
 from seabattle.battleship.ai.hunt import HuntStrategy
 from seabattle.battleship.ai.random_shots import RandomStrategy
@@ -16,7 +17,7 @@ from seabattle.errors import SeaBattleError
 
 STRATEGIES: dict[str, type[TargetingStrategy]] = {
     cls.name: cls for cls in (RandomStrategy, HuntStrategy, WeightsStrategy, DensityStrategy,
-                              AdmiralStrategy)
+                              AdmiralStrategy, CornersFirstStrategy)
 }
 """Every targeting strategy by name."""
 

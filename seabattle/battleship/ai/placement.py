@@ -28,57 +28,31 @@ The strategies of :data:`PLACEMENTS`:
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
+import statistics
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
+from seabattle.battleship.ai.hiding import (
+    CANDIDATE_FAMILIES,
+    CANDIDATES,
+    ShooterHabits,
+    latest_found,
+)
+from seabattle.battleship.ai.tilted import Layout, fleet_of, layout_of, run_chain, ship_tables
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
-from seabattle.battleship.rules import Role, Rules, ShipKind
-from seabattle.battleship.shapes import LayoutSearch, Touching, halo, placement_halos, placements
+from seabattle.battleship.rules import Role, Rules
+from seabattle.battleship.shapes import LayoutSearch, Touching, halo
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 from seabattle.errors import SeaBattleError
 
-Layout = list[Bitboard]
-"""One placement per ship, in the order of ``rules.fleet``."""
-
-
 # --- uniform fleets ----------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _ShipTable:
-    kind: ShipKind
-    cells: tuple[Bitboard, ...]
-    halos: tuple[Bitboard, ...]
-    index: dict[Bitboard, int]
-
-
-@cache
-def _tables(rules: Rules) -> tuple[_ShipTable, ...]:
-    """Per ship of the fleet (largest first, as ``rules.fleet``): placements and halos."""
-    out = []
-    for kind in rules.fleet:
-        cells = placements(rules.grid, kind.size, kind.shape)
-        halos = placement_halos(rules.grid, kind.size, kind.shape, rules.touching)
-        out.append(_ShipTable(kind, cells, halos, {c: i for i, c in enumerate(cells)}))
-    return tuple(out)
-
-
-def _fleet_of(rules: Rules, layout: Sequence[Bitboard]) -> Fleet:
-    ships = [Ship(t.kind, cells) for t, cells in zip(_tables(rules), layout, strict=True)]
-    return validate_fleet(rules, ships)
-
-
-def _layout_of(rules: Rules, fleet: Fleet) -> Layout:
-    """A fleet's cells in the order of ``rules.fleet`` (ships of one kind are alike)."""
-    by_kind: dict[ShipKind, list[Bitboard]] = {}
-    for ship in fleet:
-        by_kind.setdefault(ship.kind, []).append(ship.cells)
-    return [by_kind[t.kind].pop() for t in _tables(rules)]
-
 
 def _rejection(rules: Rules, rng: random.Random, max_tries: int) -> tuple[Layout | None, int]:
     """Each ship uniformly over all its placements; restart at the first conflict.
@@ -89,7 +63,7 @@ def _rejection(rules: Rules, rng: random.Random, max_tries: int) -> tuple[Layout
     tuple of placements is equally likely, and each legal fleet is the same number
     of tuples (alike ships swapped), so an accepted draw is uniform over fleets.
     """
-    tables = [(len(t.cells), t.cells, t.halos) for t in _tables(rules)]
+    tables = [(len(t.cells), t.cells, t.halos) for t in ship_tables(rules)]
     # int(random() * n) rather than randrange(n): several times faster, and its
     # bias (below n / 2**53) is far beneath anything measurable.
     random_ = rng.random
@@ -105,35 +79,6 @@ def _rejection(rules: Rules, rng: random.Random, max_tries: int) -> tuple[Layout
         else:
             return layout, attempt
     return None, max_tries
-
-
-def _metropolis(rules: Rules, rng: random.Random, layout: Sequence[Bitboard], steps: int
-                ) -> Layout:
-    """``steps`` proposals of the chain: move one random ship to a random placement.
-
-    The proposal is symmetric (any ship, any of its placements, uniformly) and a
-    move is accepted exactly when the fleet stays legal, so the uniform distribution
-    over legal fleets is stationary.
-    """
-    tables = _tables(rules)
-    cells = list(layout)
-    halos = [t.halos[t.index[c]] for t, c in zip(tables, cells, strict=True)]
-    counts = [len(t.cells) for t in tables]
-    n = len(cells)
-    random_ = rng.random
-    for _ in range(steps):
-        s = int(random_() * n)
-        table = tables[s]
-        j = int(random_() * counts[s])
-        new = table.cells[j]
-        others = 0
-        for k in range(n):
-            if k != s:
-                others |= halos[k]
-        if new & others == 0:
-            cells[s] = new
-            halos[s] = table.halos[j]
-    return cells
 
 
 REJECTION_MAX_EXPECTED_TRIES = 30_000
@@ -185,9 +130,9 @@ def chain_method(rules: Rules) -> UniformMethod:
     :data:`MOVES_PER_SHIP` times.
     """
     pilot = random.Random(0)
-    tables = _tables(rules)
+    tables = ship_tables(rules)
     n = len(tables)
-    cells = _layout_of(rules, random_fleet(rules, pilot))
+    cells = layout_of(rules, random_fleet(rules, pilot))
     halos = [t.halos[t.index[c]] for t, c in zip(tables, cells, strict=True)]
     proposed = [0] * n
     moved = [0] * n
@@ -213,8 +158,8 @@ def _uniform_layout(rules: Rules, rng: random.Random, method: UniformMethod | No
         layout, _ = _rejection(rules, rng, 10**12)
         assert layout is not None  # a legal fleet exists, so this ends
         return layout
-    start = _layout_of(rules, random_fleet(rules, rng))
-    return _metropolis(rules, rng, start, method.steps)
+    start = layout_of(rules, random_fleet(rules, rng))
+    return run_chain(rules, rng, start, method.steps)
 
 
 def uniform_fleet(rules: Rules, rng: random.Random, *, method: UniformMethod | None = None
@@ -225,7 +170,7 @@ def uniform_fleet(rules: Rules, rng: random.Random, *, method: UniformMethod | N
     started at a :func:`~seabattle.battleship.fleet.random_fleet` (see :func:`uniform_method`).
     ``method`` overrides the choice (to test or compare the two).
     """
-    return _fleet_of(rules, _uniform_layout(rules, rng, method))
+    return fleet_of(rules, _uniform_layout(rules, rng, method))
 
 
 def uniform_chain(rules: Rules, rng: random.Random, start: Fleet, steps: int) -> Fleet:
@@ -235,7 +180,7 @@ def uniform_chain(rules: Rules, rng: random.Random, start: Fleet, steps: int) ->
     distribution), though close to ``start`` after few steps. Useful to draw many
     correlated uniform fleets cheaply.
     """
-    return _fleet_of(rules, _metropolis(rules, rng, _layout_of(rules, start), steps))
+    return fleet_of(rules, run_chain(rules, rng, layout_of(rules, start), steps))
 
 
 # --- strategies ------------------------------------------------------------------------
@@ -383,7 +328,7 @@ def _packing_search(rules: Rules, corner: bool) -> tuple[tuple[Bitboard, ...], .
             packings.add(tuple(_pressed(rules, lifted)))
     if packings:
         return tuple(sorted(packings))
-    return (tuple(_layout_of(rules, random_fleet(rules, pilot))[:len(big)]),)
+    return (tuple(layout_of(rules, random_fleet(rules, pilot))[:len(big)]),)
 
 
 @cache
@@ -535,9 +480,121 @@ class HardPlacement(_PackedPlacement):
         return 0.0
 
 
+class TiltedPlacement(PlacementStrategy):
+    """A family of fleets people place: the uniform distribution tilted by one measure
+    of :mod:`~seabattle.battleship.ai.fleet_shape` (edges, one corner, bunched, spread).
+
+    A uniform fleet is the start of :data:`TILTED_MOVES_PER_SHIP` proposals per ship of
+    the tilted chain (:func:`~seabattle.battleship.ai.tilted.run_chain`); the ``corner``
+    family first picks its corner at random and tilts towards it alone.
+    """
+
+    def __init__(self, name: str, description: str) -> None:
+        self.name = name  # type: ignore[misc]  # one class, several registered names
+        self.tilt = TILTS[name]
+        self.description = description
+
+    def place(self, rules: Rules, rng: random.Random) -> Fleet:
+        return self.place_tilted(rules, rng, 1.0)
+
+    def place_tilted(self, rules: Rules, rng: random.Random, strength: float) -> Fleet:
+        """A fleet of the family with its tilt's strength scaled by ``strength`` (0: a
+        uniform fleet, 1: the family's)."""
+        shape = FleetShape.of(rules.grid)
+        tilt = self.tilt
+        corner = int(rng.random() * 4) if tilt.measure == "corner" else 0
+        beta = strength * tilt.per_fleet(sum(k.size for k in rules.fleet))
+
+        def log_weight(occupied: Bitboard) -> float:
+            return beta * shape.measure(tilt.measure, occupied, corner)
+
+        start = _uniform_layout(rules, rng)
+        steps = TILTED_MOVES_PER_SHIP * len(rules.fleet)
+        return fleet_of(rules, run_chain(rules, rng, start, steps, log_weight))
+
+    def log_normaliser(self, rules: Rules) -> float:
+        """``log`` of the mean over uniform fleets of the family's weight
+        (:meth:`~.fleet_shape.FleetShape.log_tilt`): what makes the weights a
+        distribution. Estimated by thermodynamic integration, ``log Z(b) = ∫ E_b'[b·m]
+        db'/b'``, over :data:`INTEGRATION_POINTS` strengths with
+        :data:`INTEGRATION_FLEETS` seeded fleets each; once per rule set and process."""
+        return _log_normaliser(rules, self.name)
+
+
+INTEGRATION_POINTS = 6
+"""Strengths (besides 0) at which :meth:`TiltedPlacement.log_normaliser` averages."""
+INTEGRATION_FLEETS = 8
+"""Fleets drawn per strength by :meth:`TiltedPlacement.log_normaliser`."""
+
+
+@cache
+def _log_normaliser(rules: Rules, name: str) -> float:
+    family = PLACEMENTS[name]
+    assert isinstance(family, TiltedPlacement)
+    shape = FleetShape.of(rules.grid)
+    measure = family.tilt.measure
+    beta = family.tilt.per_fleet(sum(k.size for k in rules.fleet))
+    rng = random.Random(f"log-normaliser:{name}")
+    means = []
+    for point in range(INTEGRATION_POINTS + 1):
+        strength = point / INTEGRATION_POINTS
+        # The corner family's weight is a mean over the corners, each with the same
+        # normaliser by symmetry: the chain towards one corner measures it.
+        values = [beta * shape.measure(measure, fleet.cells, 0) for fleet in (
+            family.place_tilted(rules, rng, strength) if measure != "corner"
+            else _towards_corner(family, rules, rng, strength)
+            for _ in range(INTEGRATION_FLEETS))]
+        means.append(statistics.fmean(values))
+    # The trapezoid rule over the strength, from the uniform fleets (0) to the family's (1).
+    return sum((a + b) / 2 for a, b in itertools.pairwise(means)) / INTEGRATION_POINTS
+
+
+def _towards_corner(family: TiltedPlacement, rules: Rules, rng: random.Random,
+                    strength: float) -> Fleet:
+    """A fleet of the corner family tilted towards the top left corner."""
+    fleet = family.place_tilted(rules, rng, strength)
+    shape = FleetShape.of(rules.grid)
+    best = max(range(4), key=lambda k: shape.measure("corner", fleet.cells, k))
+    return fleet if best == 0 else _mirror_to_top_left(rules, fleet, best)
+
+
+def _mirror_to_top_left(rules: Rules, fleet: Fleet, corner: int) -> Fleet:
+    grid = rules.grid
+    flip_rows, flip_cols = corner >= 2, corner % 2 == 1
+    return validate_fleet(rules, [Ship(ship.kind, _transform(grid, ship.cells, flip_rows,
+                                                             flip_cols, False))
+                                  for ship in fleet])
+
+
+TILTED_MOVES_PER_SHIP = 60
+"""Proposals per ship of the tilted chain: enough for every family's measure to settle
+(docs/bench.md measures each family's fleets)."""
+
+FAMILIES: tuple[TiltedPlacement, ...] = (
+    TiltedPlacement("edge", "ships hugging the edges of the field"),
+    TiltedPlacement("corner", "the whole fleet packed towards one corner"),
+    TiltedPlacement("cluster", "the ships bunched together somewhere on the field"),
+    TiltedPlacement("spread", "the ships kept apart, spread over the whole field"),
+)
+"""The placement families people use, as tilts of the uniform distribution."""
+
+
+class MixturePlacement(PlacementStrategy):
+    """Each fleet from one of :attr:`members`, chosen at random with equal chances: a
+    population of players with different habits."""
+
+    name = "mixture"
+    members = ("uniform", "dfs", "perelman", "hard", "edge", "corner", "cluster", "spread")
+
+    def place(self, rules: Rules, rng: random.Random) -> Fleet:
+        member = PLACEMENTS[self.members[int(rng.random() * len(self.members))]]
+        return member.place(rules, rng)
+
+
 PLACEMENTS: dict[str, PlacementStrategy] = {
     strategy.name: strategy for strategy in (
-        UniformPlacement(), DfsPlacement(), PerelmanPlacement(), HardPlacement())
+        UniformPlacement(), DfsPlacement(), PerelmanPlacement(), HardPlacement(),
+        *FAMILIES, MixturePlacement())
 }
 """Every placement strategy by name."""
 
@@ -559,11 +616,21 @@ def find_placement(name: str, rules: Rules | None = None) -> PlacementStrategy:
     return strategy
 
 
-def computer_fleet(level: str, rules: Rules, rng: random.Random) -> Fleet:
-    """The computer's own fleet at ``level``: the admiral hides its ships with the
-    ``hard`` placement where it can, every other level (and every rule set the hard
-    placement cannot place) uses the engine's random placement."""
+def computer_fleet(level: str, rules: Rules, rng: random.Random,
+                   habits: ShooterHabits | None = None) -> Fleet:
+    """The computer's own fleet at ``level``.
+
+    The admiral hides its ships with the ``hard`` placement where it can; against an
+    opponent whose shots it has seen (``habits``, :mod:`~seabattle.battleship.ai.hiding`)
+    it keeps, of candidate fleets from several families, the one that shooter finds
+    latest. Every other level (and every rule set those placements cannot place) uses
+    the engine's random placement.
+    """
     strategy = PLACEMENTS["hard"] if level.lower() == "admiral" else PLACEMENTS["dfs"]
     if not strategy.supports(rules):
         strategy = PLACEMENTS["dfs"]
+    elif strategy.name == "hard" and habits is not None and habits.games \
+            and habits.grid == rules.grid:
+        return latest_found((PLACEMENTS[CANDIDATE_FAMILIES[i % len(CANDIDATE_FAMILIES)]]
+                             .place(rules, rng) for i in range(CANDIDATES)), habits)
     return strategy.place(rules, rng)

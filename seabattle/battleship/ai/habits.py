@@ -1,0 +1,196 @@
+"""The admiral's prior over how the enemy placed its fleet: a mixture of habits that the
+evidence of the current game, and of earlier games against the same opponent, weighs.
+
+The posterior of :mod:`~seabattle.battleship.ai.posterior` assumes every legal fleet
+equally likely. People place otherwise (docs/bench.md, «Placement families»), so the
+admiral's prior is a mixture: the uniform distribution and the tilted families of
+:data:`~seabattle.battleship.ai.fleet_shape.TILTS`, each with a weight. Nothing new is
+sampled: the posterior's fleets, drawn under the uniform prior, are *reweighted* for
+each family by the family's tilt (importance sampling; the tilt is tempered where a
+few fleets would otherwise carry all the weight, see :data:`MIN_EFFECTIVE_SHARE`), which
+gives each family's chance of a ship per cell.
+
+The weights are the families' posterior: each shot's answer multiplies a family's
+weight by the chance that family gave it (a hit by the cell's chance, a miss by one
+minus it), which over a game is the family's marginal likelihood of what was seen.
+Over a series against one opponent the evidence of finished games is kept
+(:meth:`PlacementPrior.next_game`): each revealed fleet's weight under every family
+against the uniform prior (:meth:`PlacementPrior.reveal`, with the families' normalisers
+of :meth:`~seabattle.battleship.ai.placement.TiltedPlacement.log_normaliser`), or, where
+the fleet was not revealed, the shots' evidence. So the admiral starts the next game
+already leaning towards that opponent's habit. ``docs/admiral.md`` has the measurements.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from seabattle.battleship.ai import _kernels
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
+from seabattle.battleship.ai.placement import PLACEMENTS, TiltedPlacement
+from seabattle.battleship.ai.posterior import to_words
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.fleet import Fleet
+from seabattle.battleship.rules import Rules
+from seabattle.battleship.view import PlayerView
+
+FloatArray = npt.NDArray[np.float64]
+
+FAMILIES: tuple[str, ...] = ("uniform", *TILTS)
+"""The mixture's members: the uniform prior, then the tilted families."""
+
+UNIFORM_PRIOR = 0.4
+"""The uniform member's prior weight; the tilted families share the rest equally."""
+
+MIN_EFFECTIVE_SHARE = 0.1
+"""A family's tilt is tempered (raised to a power below one) until the posterior fleets'
+effective number under it is at least this share of them."""
+
+MAX_FLEETS = 2000
+"""Most posterior fleets reweighted (a random subset of an exact enumeration beyond)."""
+
+CHANCE_FLOOR = 0.02
+"""A family's chance of a hit is kept within [floor, 1 − floor] when weighing evidence,
+so one badly estimated cell cannot rule a family out."""
+
+LEARNED_SPREAD = 12.0
+"""Most that learned evidence may separate two families' log-weights (an opponent who
+changes habits is noticed again within a game)."""
+
+
+def _softmax(values: FloatArray) -> FloatArray:
+    top = values.max()
+    weights: FloatArray = np.exp(values - top)
+    weights /= weights.sum()
+    return weights
+
+
+def _effective(weights: FloatArray) -> float:
+    return float(1.0 / np.square(weights).sum())
+
+
+def tempered_weights(log_tilts: FloatArray, min_share: float = MIN_EFFECTIVE_SHARE
+                     ) -> FloatArray:
+    """Normalised importance weights ``exp(a * log_tilts)`` with the largest power ``a``
+    of 1, 1/2, 1/4, … that leaves an effective sample size of ``min_share`` of the rows.
+
+    >>> tempered_weights(np.array([0.0, 0.0])).tolist()
+    [0.5, 0.5]
+    """
+    need = max(1.0, min_share * len(log_tilts))
+    power = 1.0
+    for _halving in range(12):
+        weights = _softmax(power * log_tilts)
+        if _effective(weights) >= need:
+            return weights
+        power /= 2
+    return np.full(len(log_tilts), 1.0 / len(log_tilts))
+
+
+@dataclass
+class PlacementPrior:
+    """The mixture's weights for one opponent, and the per-family maps of the last move.
+
+    Use: :meth:`mix` on every move (it first takes the evidence of the shots fired since
+    the previous call), :meth:`next_game` between games of a series.
+    """
+
+    learn: bool = True
+    """Keep the evidence of finished games for the next (a series against one opponent)."""
+    learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
+    """Log-weight evidence from finished games, per family."""
+    log_weights: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
+    _maps: FloatArray | None = None
+    _revealed: FloatArray | None = None
+    _seen: int = 0
+
+    def __post_init__(self) -> None:
+        self.log_weights = self.start()
+
+    @staticmethod
+    def log_prior() -> FloatArray:
+        """The prior log-weights before any evidence."""
+        rest = (1 - UNIFORM_PRIOR) / (len(FAMILIES) - 1)
+        prior: FloatArray = np.log(np.array([UNIFORM_PRIOR] + [rest] * (len(FAMILIES) - 1)))
+        return prior
+
+    def start(self) -> FloatArray:
+        """The log-weights a game starts with."""
+        start: FloatArray = self.log_prior() + self.learned
+        return start
+
+    @property
+    def weights(self) -> dict[str, float]:
+        """The current weight of each family, by name (they sum to one)."""
+        return dict(zip(FAMILIES, _softmax(self.log_weights).tolist(), strict=True))
+
+    def reveal(self, rules: Rules, fleet: Fleet) -> None:
+        """The enemy fleet of the game just played, revealed: its evidence replaces that
+        of the shots for :meth:`next_game` (each family's weight of the fleet against
+        the uniform prior's, exactly, rather than the shots' estimate of it)."""
+        shape = FleetShape.of(rules.grid)
+        evidence = [0.0]
+        for name in FAMILIES[1:]:
+            family = PLACEMENTS[name]
+            assert isinstance(family, TiltedPlacement)
+            evidence.append(shape.log_tilt(TILTS[name], fleet.cells)
+                            - family.log_normaliser(rules))
+        self._revealed = np.array(evidence)
+
+    def next_game(self) -> None:
+        """Close a game: keep its evidence (when learning) and start the next one. The
+        evidence is the revealed fleet's (:meth:`reveal`) when there is one, else the
+        shots'."""
+        if self.learn:
+            evidence = (self._revealed if self._revealed is not None
+                        else self.log_weights - self.start())
+            learned = self.learned + evidence
+            learned -= learned.max()
+            self.learned = np.maximum(learned, -LEARNED_SPREAD)
+        self.log_weights = self.start()
+        self._maps = None
+        self._revealed = None
+        self._seen = 0
+
+    def observe(self, view: PlayerView) -> None:
+        """Weigh each family by its chance of the answers to the shots fired since the
+        last :meth:`mix` (the maps of that move predicted them)."""
+        shots = view.shots
+        if self._maps is not None:
+            for shot in shots[self._seen:]:
+                chance = np.clip(self._maps[:, shot.cell], CHANCE_FLOOR, 1 - CHANCE_FLOOR)
+                hit = shot.result is not ShotResult.MISS
+                self.log_weights = self.log_weights + np.log(chance if hit else 1 - chance)
+        self._seen = len(shots)
+
+    def mix(self, view: PlayerView, uniform: list[float], samples: npt.NDArray[np.uint64] | None,
+            fixed: int) -> list[float]:
+        """The mixture's chance of a ship per cell for ``view``.
+
+        ``uniform`` is the uniform prior's posterior map, ``samples`` the posterior's
+        fleets (occupancy rows; ``None`` when not kept: then the map is ``uniform``) and
+        ``fixed`` the cells of ships the view pins down, which belong to every fleet.
+        """
+        self.observe(view)
+        size = view.rules.grid.size
+        if samples is None or len(samples) < 2:
+            self._maps = np.tile(np.array(uniform), (len(FAMILIES), 1))
+            return uniform
+        if len(samples) > MAX_FLEETS:
+            # Any fixed subset will do: the enumeration lists the fleets in no useful order.
+            pick = np.random.default_rng(0).choice(len(samples), MAX_FLEETS, replace=False)
+            samples = samples[pick]
+        shape = FleetShape.of(view.rules.grid)
+        tilts = shape.log_tilts([TILTS[name] for name in FAMILIES[1:]],
+                                shape.fleet_sums(samples, fixed))
+        weights = np.array([tempered_weights(log_tilts) for log_tilts in tilts])
+        maps = np.zeros((len(FAMILIES), size))
+        _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights, maps[1:])
+        maps[0] = uniform
+        self._maps = maps
+        mixed: FloatArray = _softmax(self.log_weights) @ maps
+        return [float(p) if not math.isnan(p) else 0.0 for p in mixed]
