@@ -125,4 +125,5 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.classroom.to_mark": ("{team} is solving: show the answer, then mark it",
                               "«{team}» решает задачу: покажите ответ и отметьте"),
     "web.classroom.solving": ("{team} is solving a problem", "«{team}» решает задачу"),
+    "web.lobby.game_over": ("over", "окончена"),
 }

@@ -126,7 +126,8 @@ export class GameClient {
       // notes from before titles were kept.
       if (first) noteGame(this.game, { at: gameNote(this.game).at || Date.now(), title: s.title });
       if (s.phase === "over" && s.result && !gameNote(this.game).result) {
-        noteGame(this.game, { result: s.result.winner === this.seat ? "won" : "lost" });
+        // A hotseat game (a lesson) is nobody's win or loss on this browser: it is over.
+        noteGame(this.game, { result: s.options.mode === "hotseat" ? "over" : s.result.winner === this.seat ? "won" : "lost" });
       }
     }
     this.deadline = s.deadline_in === null ? null : Date.now() + s.deadline_in * 1000;
