@@ -109,9 +109,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.lobby.hotseat": ("Start the lesson", "Начать урок"),
     "web.lobby.hotseat_note": ("one screen: you fire for both teams and mark the answers",
                                "один экран: вы стреляете за обе команды и оцениваете ответы"),
-    "web.classroom.projector": (
-        "For the class (a projector, without the answers):",
-        "Для класса (проектор, без ответов):"),
     "web.classroom.ended": ("The lesson was ended early, {a} : {b}.",
                             "Урок окончен досрочно, {a} : {b}."),
     "web.classroom.problem_drawn": ("{team} draws a problem ({points})",

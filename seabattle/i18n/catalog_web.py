@@ -293,10 +293,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.next_game": ("Go to the rematch", "К реваншу"),
     "web.rematch_started": ("The players started a rematch", "Игроки начали реванш"),
     "web.watch_next": ("Watch the rematch", "Смотреть реванш"),
-    # The classroom game (/classroom): the teacher's page.
+    # The classroom game's board (seabattle/web/games/classroom.js) and its lobby link.
     "web.lobby.classroom": ("Mathematical sea battle (classroom)",
                             "Математический морской бой (для класса)"),
-    "web.classroom.setup": ("A new lesson", "Новый урок"),
     "web.classroom.team": ("Team {number}", "Команда {number}"),
     "web.classroom.problems": ("Problems", "Задачи"),
     "web.classroom.builtin": ("Built-in set: {name} ({problems} + {mines} mine problems)",
@@ -308,7 +307,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
                             "Флот команды {number}: файл флота, или без него — случайно"),
     "web.classroom.seed": ("Seed (optional: the same seed, the same lesson)",
                            "Зерно (необязательно: то же зерно — тот же урок)"),
-    "web.classroom.start": ("Start the lesson", "Начать урок"),
     "web.classroom.turn": ("{team} fires: click a cell of the enemy's waters, or type it",
                            "Стреляет «{team}»: щёлкните клетку на поле соперника или введите её"),
     "web.classroom.fire": ("Fire", "Огонь"),
@@ -316,9 +314,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.classroom.show_answer": ("Show answer", "Показать ответ"),
     "web.classroom.right": ("Right", "Верно"),
     "web.classroom.wrong": ("Wrong", "Неверно"),
-    "web.classroom.record": ("Download the lesson record (JSON)", "Скачать запись урока (JSON)"),
-    "web.classroom.new": ("New lesson", "Новый урок"),
-    "web.classroom.your_lessons": ("Your lessons:", "Ваши уроки:"),
     # The page as redesigned for issue 18: the lobby's ways to play, the header's switches,
     # the first game's guide, the naming of the sides, the end of the game.
     "web.lobby.tagline": ("Place your fleet, find the enemy's ships and sink them all first.",
