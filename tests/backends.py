@@ -16,7 +16,7 @@ import secrets
 import socket
 import threading
 from collections.abc import Iterator, Sequence
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -24,6 +24,12 @@ from seabattle.games.interface import JSON
 
 POSTGRES = os.environ.get("SEABATTLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("SEABATTLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+def address(url: str) -> tuple[str, int]:
+    """The host and port a server URL names (a relay's target)."""
+    parts = urlsplit(url)
+    return parts.hostname or "127.0.0.1", parts.port or 0
 
 
 def with_schema(url: str, schema: str) -> str:

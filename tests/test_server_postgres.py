@@ -166,7 +166,7 @@ def test_the_schema_is_created_once_and_a_newer_one_refused(postgres_url: str) -
 
 
 def test_a_lost_database_is_a_clear_error_and_the_store_comes_back(postgres_url: str) -> None:
-    relay = Relay(("127.0.0.1", 5432))
+    relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
     store.create("g", entry("created"), mode="private", phase="waiting")
     relay.cut()
@@ -185,7 +185,7 @@ def test_a_lost_database_is_a_clear_error_and_the_store_comes_back(postgres_url:
 
 
 def test_an_unreachable_database_at_start_is_refused(postgres_url: str) -> None:
-    relay = Relay(("127.0.0.1", 5432))
+    relay = Relay(backends.address(backends.POSTGRES))
     relay.cut()
     with pytest.raises(StoreUnavailableError):
         PostgresStore(relay.url(postgres_url))
@@ -228,7 +228,7 @@ def shoot(peer: Any, other: Any, seq: int) -> int:
 
 def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
         postgres_url: str) -> None:
-    relay = Relay(("127.0.0.1", 5432))
+    relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
     with TestClient(create_app(store, grace_seconds=0)) as client:
         game, joined = private_pair(client)

@@ -72,7 +72,7 @@ async def test_a_note_reaches_the_other_process_after_its_hook_and_its_own_once(
 
 
 async def test_a_process_away_from_redis_catches_up_when_it_returns(redis_url: str) -> None:
-    relay = Relay(("127.0.0.1", 6379))
+    relay = Relay(backends.address(backends.REDIS))
     heard: list[tuple[str, Note | None]] = []
 
     async def hook(game: str, note: Note | None) -> None:
@@ -174,7 +174,7 @@ def test_random_players_on_both_processes_are_seated_in_pairs(site: Site) -> Non
 
 def test_with_redis_down_each_process_serves_its_own_sockets_and_catches_up_after(
         postgres_url: str, redis_url: str) -> None:
-    relay = Relay(("127.0.0.1", 6379))
+    relay = Relay(backends.address(backends.REDIS))
     with ExitStack() as stack:
         site = Site(postgres_url, relay.url(redis_url), stack)
         one, two = site.clients
