@@ -167,6 +167,14 @@ def test_a_lesson_is_a_hotseat_room_whose_state_hides_the_fleets(client: TestCli
         peer = open_teacher(ws, russian, "ru")
         assert peer.lesson["columns"][0] == "А" and isinstance(peer.lesson["seed"], int)
         assert peer.lesson["problem_set"] != first["problem_set"]
+    seeded = new_lesson(client, lang="ru", problems="ru")
+    with client.websocket_connect("/ws") as ws:
+        peer = open_teacher(ws, seeded, "ru")
+        # Cells named in the lesson's letters, as the class calls them (water in both
+        # fleets of seed 7: a miss, then the other team's).
+        fired = peer.fire("б1")
+        assert fired["last"] == {"team": 0, "cell": 1, "result": "miss", "name": "Б1"}
+        assert peer.fire("c1")["last"]["name"] == "В1"  # Latin names work too
 
 
 def test_timers_are_off_and_other_modes_refused_for_lessons(client: TestClient) -> None:
