@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Start PostgreSQL and Redis for the server's tests (tests/backends.py) when none answers:
+# Start PostgreSQL and Redis for the server's tests (tests/backends.py) when none answers, and
+# install nginx (not started: tests/test_multiprocess.py runs docs/deploy.md's configuration):
 # PostgreSQL on 127.0.0.1:$PG_PORT with trust authentication and a database `test`, Redis on
 # 127.0.0.1:$REDIS_PORT keeping nothing on disk. Installs Debian's `postgresql` and
 # `redis-server` packages first if they are missing (needs root, like install-browser.sh).
@@ -39,4 +40,8 @@ if ! answers "$REDIS_PORT"; then
         --daemonize yes --logfile "$STATE/redis-$REDIS_PORT.log" --dir "$STATE"
     for _ in $(seq 50); do answers "$REDIS_PORT" && break; sleep 0.1; done
     echo "start-services: Redis started on 127.0.0.1:$REDIS_PORT"
+fi
+
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    install_packages nginx-light
 fi

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import threading
 import time
-import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -23,6 +23,7 @@ import pytest
 pytest.importorskip("psycopg")
 pytest.importorskip("redis")
 websockets_sync = pytest.importorskip("websockets.sync.client")
+websockets_exceptions = pytest.importorskip("websockets.exceptions")
 
 from seabattle.server.store_postgres import PostgresStore  # noqa: E402
 from tests import backends  # noqa: E402
@@ -34,26 +35,19 @@ RECEIVE_SECONDS = 20
 """How long a client waits for a message before the test fails (never hangs)."""
 
 
-class Server:
-    """One ``seabattle serve`` process on a loopback port."""
+class Endpoint:
+    """Something that speaks seabattle's HTTP and WebSocket on a loopback port."""
 
-    def __init__(self, db: str, pubsub: str, log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = log
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "seabattle", "serve", "--port", str(self.port),
-             "--db", db, "--pubsub", pubsub, "--grace", "0"],
-            stdout=log.open("w"), stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
-        deadline = time.monotonic() + 60
-        while True:
-            assert self.process.poll() is None, log.read_text()
-            try:
-                with urllib.request.urlopen(self.url + "/api/options", timeout=2):
-                    break
-            except OSError:
-                assert time.monotonic() < deadline, log.read_text()
-                time.sleep(0.1)
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+
+    def answers(self) -> bool:
+        try:
+            with urllib.request.urlopen(self.url + "/api/options", timeout=2):
+                return True
+        except OSError:
+            return False
 
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         request = urllib.request.Request(self.url + path, json.dumps(body).encode(),
@@ -61,6 +55,23 @@ class Server:
         with urllib.request.urlopen(request, timeout=RECEIVE_SECONDS) as response:
             answer: dict[str, Any] = json.loads(response.read())
             return answer
+
+
+class Server(Endpoint):
+    """One ``seabattle serve`` process on a loopback port."""
+
+    def __init__(self, db: str, pubsub: str, log: Path) -> None:
+        super().__init__(free_port())
+        self.log = log
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "seabattle", "serve", "--port", str(self.port),
+             "--db", db, "--pubsub", pubsub, "--grace", "0"],
+            stdout=log.open("w"), stderr=subprocess.STDOUT, env={**os.environ, "NO_COLOR": "1"})
+        deadline = time.monotonic() + 60
+        while not self.answers():
+            assert self.process.poll() is None, log.read_text()
+            assert time.monotonic() < deadline, log.read_text()
+            time.sleep(0.1)
 
     def kill(self) -> None:
         """SIGKILL: no clean-up at all."""
@@ -91,7 +102,7 @@ def servers(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[list[
 class Client:
     """A WebSocket client of one game: keeps what it was sent, and the events by ``seq``."""
 
-    def __init__(self, server: Server, game: str, name: str, since: int = 0,
+    def __init__(self, server: Endpoint, game: str, name: str, since: int = 0,
                  **key: str) -> None:
         self.name, self.game, self.key = name, game, key
         self.state: dict[str, Any] = {}
@@ -99,7 +110,7 @@ class Client:
         self.sockets = ExitStack()
         self.connect(server, since)
 
-    def connect(self, server: Server, since: int) -> None:
+    def connect(self, server: Endpoint, since: int) -> None:
         self.ws = self.sockets.enter_context(websockets_sync.connect(
             f"ws://127.0.0.1:{server.port}/ws", open_timeout=RECEIVE_SECONDS))
         self.send({"type": "hello", "game": self.game, "since": since, **self.key})
@@ -264,3 +275,103 @@ def test_a_crowd_racing_for_waiting_games_is_seated_two_by_two(
     # At most one game per process is left waiting for a partner at the end.
     assert sum(len(taken) == 1 for taken in seats.values()) <= 2
     store.close()
+
+
+def test_every_timer_fires_once_with_both_processes_holding_the_game(
+        servers: list[Server], postgres_url: str) -> None:
+    """Nobody places a fleet, nobody fires: the set-up timer places both fleets once, then
+    the turn timer strikes twice and ends the game, though both processes run its clock."""
+    game = servers[0].post("/api/games", {"mode": "private", "preset": "classic",
+                                          "setup_seconds": 1, "turn_seconds": 1})
+    joined = servers[1].post(f"/api/games/{game['game']}/join", {"invite": game["invite"]})
+    a = Client(servers[0], game["game"], "A", token=game["token"])
+    b = Client(servers[1], game["game"], "B", token=joined["token"])
+    over = a.until("game_over")
+    assert over["reason"] == "timeout"
+    assert b.until("game_over") == over
+    store = PostgresStore(postgres_url)
+    log = store.load(game["game"]) or []
+    store.close()
+    kinds = [(entry["type"], entry.get("seat"), entry.get("auto", False)) for entry in log]
+    assert kinds == [("created", None, False), ("joined", None, False), ("move", 0, True),
+                     ("move", 1, True), ("timeout", over["winner"] ^ 1, False),
+                     ("timeout", over["winner"] ^ 1, False)], kinds
+
+
+# --- the recipe of docs/deploy.md: nginx in front of the processes ----------------------------
+
+NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
+
+
+def site_configuration(upstreams: list[int], listen: int) -> str:
+    """The ``nginx`` block of docs/deploy.md, with these ports."""
+    block = DEPLOY.read_text(encoding="utf-8").split("```nginx\n", 1)[1].split("```", 1)[0]
+    changes = {"server 127.0.0.1:8001 ": f"server 127.0.0.1:{upstreams[0]} ",
+               "server 127.0.0.1:8002 ": f"server 127.0.0.1:{upstreams[1]} ",
+               "listen 8000;": f"listen 127.0.0.1:{listen};"}
+    for old, new in changes.items():
+        assert block.count(old) == 1, old
+        block = block.replace(old, new)
+    return block
+
+
+@pytest.fixture
+def proxy(servers: list[Server], tmp_path: Path) -> Iterator[Endpoint]:
+    if NGINX is None:
+        pytest.skip("nginx is not installed (scripts/start-services.sh installs it)")
+    front = Endpoint(free_port())
+    (tmp_path / "seabattle.conf").write_text(
+        site_configuration([s.port for s in servers], front.port), encoding="utf-8")
+    temp = {name: tmp_path / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    (tmp_path / "nginx.conf").write_text("\n".join([
+        "user root;" if os.geteuid() == 0 else "",
+        f"pid {tmp_path}/nginx.pid;", f"error_log {tmp_path}/error.log;",
+        "events { worker_connections 256; }",
+        "http {", "access_log off;",
+        f"client_body_temp_path {temp['body']};", f"proxy_temp_path {temp['proxy']};",
+        f"fastcgi_temp_path {temp['fastcgi']};", f"uwsgi_temp_path {temp['uwsgi']};",
+        f"scgi_temp_path {temp['scgi']};",
+        f"include {tmp_path}/seabattle.conf;", "}"]), encoding="utf-8")
+    process = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
+                                "-g", "daemon off;"], stderr=subprocess.STDOUT,
+                               stdout=(tmp_path / "nginx.out").open("w"))
+    try:
+        deadline = time.monotonic() + 20
+        while not front.answers():
+            assert process.poll() is None, (tmp_path / "nginx.out").read_text()
+            assert time.monotonic() < deadline, (tmp_path / "error.log").read_text()
+            time.sleep(0.1)
+        yield front
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def test_the_deploy_recipe_serves_a_game_through_nginx_while_a_process_dies(
+        servers: list[Server], proxy: Endpoint, postgres_url: str) -> None:
+    game = proxy.post("/api/games", {"mode": "private", "preset": "classic"})
+    joined = proxy.post(f"/api/games/{game['game']}/join", {"invite": game["invite"]})
+    a = Client(proxy, game["game"], "A", token=game["token"])
+    b = Client(proxy, game["game"], "B", token=joined["token"])
+    a.place(), b.place()
+    players = {0: a, 1: b}
+    seq = a.sync(4)["seq"]
+    for _ in range(4):
+        seq = fire(players, [a, b], seq)
+    servers[0].kill()
+    for client in (a, b):  # a socket through the dead process reconnects through nginx
+        try:
+            client.send({"type": "ping"})
+            client.until("pong")
+        except websockets_exceptions.ConnectionClosed:
+            client.connect(proxy, since=client.since)
+    while a.sync(seq)["phase"] != "over":
+        seq = fire(players, [a, b], seq)
+    assert b.sync(seq)["result"] == a.state["result"]
+    assert_told_once_each(a, seq), assert_told_once_each(b, seq)
+    store = PostgresStore(postgres_url)
+    log = store.load(game["game"]) or []
+    store.close()
+    assert len(log) == seq
+    assert_each_move_once(log)

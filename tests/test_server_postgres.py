@@ -63,6 +63,8 @@ def test_open_store_picks_the_backend_by_url(tmp_path: Path, postgres_url: str) 
     assert isinstance(sqlite, SQLiteStore) and isinstance(postgres, PostgresStore)
     postgres.close()
     assert describe("postgresql://me:secret@db:5432/games") == "postgresql://me@db:5432/games"
+    assert describe("redis://:secret@notes:6379/0") == "redis://notes:6379/0"
+    assert describe("/var/lib/seabattle/games.sqlite3") == "/var/lib/seabattle/games.sqlite3"
 
 
 def test_a_log_is_stored_whole_in_order(opener: Callable[[], Store]) -> None:

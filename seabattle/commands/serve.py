@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         app = build_app(db, args.pubsub, grace_seconds=args.grace)
     except (sqlite3.Error, OSError) as error:
         raise SeaBattleError("error.database", path=describe(db), problem=str(error)) from None
-    notes = f", notes on {args.pubsub}" if args.pubsub else ""
+    notes = f", notes on {describe(args.pubsub)}" if args.pubsub else ""
     print(f"seabattle: serving on http://{args.host}:{args.port}/ (games in {describe(db)}"
           f"{notes})", flush=True)
     # No per-message compression: states are a few kB, and deflating every one costs

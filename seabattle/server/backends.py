@@ -63,11 +63,13 @@ def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int =
     return app
 
 
-def describe(db: str | Path) -> str:
-    """``db`` as the server's first line shows it (a PostgreSQL URL without its password)."""
-    text = str(db)
-    if is_postgres(text) and "@" in text:
+def describe(url: str | Path) -> str:
+    """A database path or a server URL as the server's first line shows it: without the
+    password (``postgresql://me:secret@db/games`` → ``postgresql://me@db/games``)."""
+    text = str(url)
+    if "://" in text and "@" in text:
         scheme, rest = text.split("://", 1)
         credentials, host = rest.rsplit("@", 1)
-        return f"{scheme}://{credentials.split(':', 1)[0]}@{host}"
+        user = credentials.split(":", 1)[0]
+        return f"{scheme}://{user}@{host}" if user else f"{scheme}://{host}"
     return text
