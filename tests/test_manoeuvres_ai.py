@@ -33,7 +33,7 @@ def play(levels: tuple[str, str], seed: int) -> ManoeuvreState:
             state.apply_chance(draw(state.chance_outcomes(), rng))
             continue
         seat = min(state.actors.seats)
-        state.apply(seat, players[seat].choose(state, seat))  # apply checks legality
+        state.apply(seat, players[seat].choose(state.view(seat)))  # apply checks it
     return state
 
 
@@ -59,7 +59,7 @@ def test_strong_set_ups_are_legal_and_hide_the_forts_behind_mines(seat: int) -> 
 def test_an_attack_on_a_group_is_answered_with_the_fewest_ships_that_win() -> None:
     state = position("f . . . .", ". c c c .", ". . D . .", "F . . . .")
     state.apply(0, Attack(at(state, "C2"), (at(state, "C3"),)))
-    answer = ComputerPlayer("novice", seeded(1)).choose(state, 1)
+    answer = ComputerPlayer("novice", seeded(1)).choose(state.view(1))
     assert answer == Defend((at(state, "C2"),))  # one cruiser beats one destroyer
 
 

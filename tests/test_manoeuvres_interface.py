@@ -44,14 +44,16 @@ def test_random_games_keep_the_interface_and_replay_exactly(seed: int, rules_ind
     again = replayed("manoeuvres", rules, state)
     assert snapshot(again) == snapshot(state)
     for seat in (None, 0, 1):
-        json.dumps(DEFINITION.view_to_data(state.view(seat)))
+        text = json.dumps(DEFINITION.view_to_data(state.view(seat)))
+        assert DEFINITION.view_from_data(rules, json.loads(text)) == state.view(seat)
 
 
 @settings(max_examples=8)
 @given(seed=st.integers(0, 2**32))
 def test_views_and_legal_actions_never_tell_an_unrevealed_enemy_kind(seed: int) -> None:
     # At every step of a random game, the acting seat's view and its legal actions are the
-    # same whatever kinds its enemy's unrevealed pieces really have.
+    # same whatever kinds its enemy's unrevealed pieces really have; and a game rebuilt
+    # from the view and the true kinds goes on as the game itself.
     rules = PRESETS["skirmish"]
     rng = random.Random(seed)
     state = DEFINITION.new_state(rules)
@@ -62,12 +64,27 @@ def test_views_and_legal_actions_never_tell_an_unrevealed_enemy_kind(seed: int) 
             state.apply_chance(state.chance_outcomes()[rng.randrange(2)].action)
             continue
         seat = min(state.actors.seats)
+        action = state.random_action(seat, rng)
         if state.phase is Phase.PLAY:
             other = state.with_kinds(1 - seat, _hidden_guess(state, seat, rng))
             assert other.view(seat) == state.view(seat)
             assert other.legal_actions(seat) == state.legal_actions(seat)
             assert other.view(None) == state.view(None)
-        state.apply(seat, state.random_action(seat, rng))
+            # The view is all a player needs: rebuilt from it, the game goes on the same.
+            view = state.view(seat)
+            data = json.loads(json.dumps(DEFINITION.view_to_data(view)))
+            assert DEFINITION.view_from_data(rules, data) == view
+            truth = {p.number: p.kind for p in state.view(1 - seat).pieces
+                     if p.owner != seat}
+            rebuilt = ManoeuvreState.from_view(view, {n: k for n, k in truth.items()
+                                                      if k is not None})
+            assert rebuilt.view(seat) == view
+            assert rebuilt.legal_actions(seat) == state.legal_actions(seat)
+            rebuilt.apply(seat, action)
+            state.apply(seat, action)
+            assert rebuilt.view(seat) == state.view(seat)
+            continue
+        state.apply(seat, action)
 
 
 @settings(max_examples=10)

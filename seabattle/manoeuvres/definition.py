@@ -64,7 +64,7 @@ from seabattle.manoeuvres.rules import (
     rules_to_data,
 )
 from seabattle.manoeuvres.state import ManoeuvreState
-from seabattle.manoeuvres.views import ManoeuvreView
+from seabattle.manoeuvres.views import ManoeuvreView, Phase, SeenPiece, Stage
 
 __all__ = ["DEFINITION", "Action", "Event", "ManoeuvreDefinition", "ManoeuvreState",
            "ManoeuvreView"]
@@ -78,7 +78,9 @@ class ManoeuvreDefinition(GameDefinition[ManoeuvreRules, Action, Event, Manoeuvr
 
     name = "manoeuvres"
     title = Text("game.manoeuvres")
-    parts = GameParts()
+    parts = GameParts(
+        arena_game="seabattle.manoeuvres.bots.arena",  # its bot protocol: docs/manoeuvres.md
+    )
 
     def default_rules(self) -> ManoeuvreRules:
         return PRESETS["seed"]
@@ -185,12 +187,47 @@ class ManoeuvreDefinition(GameDefinition[ManoeuvreRules, Action, Event, Manoeuvr
             "phase": view.phase.value, "seat": view.seat, "ready": list(view.ready),
             "to_move": view.to_move, "stage": None if view.stage is None else view.stage.value,
             "pieces": [{"owner": p.owner, "number": p.number, "cell": name(p.cell),
-                        "kind": None if p.kind is None else p.kind.value, "moved": p.moved}
-                       for p in view.pieces],
+                        "kind": None if p.kind is None else p.kind.value, "moved": p.moved,
+                        "shown": p.shown} for p in view.pieces],
             "lost": [[kind.value for kind in kinds] for kinds in view.lost],
             "pending": None if view.pending is None else self.action_to_data(
                 view.rules, view.pending),
-            "quiet_turns": view.quiet_turns, "winner": view.winner}
+            "quiet_turns": view.quiet_turns, "winner": view.winner,
+            "bonus_turn": view.bonus_turn,
+            "moved": None if view.moved is None else name(view.moved)}
+
+    def view_from_data(self, rules: ManoeuvreRules, data: Mapping[str, JSON]) -> ManoeuvreView:
+        """A view read back from :meth:`view_to_data` (a bot reads its view so); raises
+        :class:`~seabattle.errors.RecordError` saying what is malformed."""
+        cell = names(rules).parse
+        try:
+            pieces = tuple(SeenPiece(
+                int(cast(int, p["owner"])), int(cast(int, p["number"])), cell(str(p["cell"])),
+                None if p["kind"] is None else Kind(p["kind"]), bool(p["moved"]),
+                bool(p.get("shown", False)))
+                for p in cast(list[dict[str, JSON]], data["pieces"]))
+            lost = cast(list[list[str]], data["lost"])
+            pending = data.get("pending")
+            attack = None if pending is None else self.action_from_data(
+                rules, cast(dict[str, JSON], pending))
+            stage = data.get("stage")
+            moved = data.get("moved")
+            seat = data.get("seat")
+            ready = cast(list[bool], data["ready"])
+            return ManoeuvreView(
+                rules, None if seat is None else int(cast(int, seat)),
+                Phase(data["phase"]), (bool(ready[0]), bool(ready[1])),
+                cast(int | None, data.get("to_move")),
+                None if stage is None else Stage(stage), pieces,
+                (tuple(Kind(k) for k in lost[0]), tuple(Kind(k) for k in lost[1])),
+                attack if isinstance(attack, Attack) else None,
+                int(cast(int, data.get("quiet_turns", 0))),
+                cast(int | None, data.get("winner")), bool(data.get("bonus_turn", False)),
+                None if moved is None else cell(str(moved)))
+        except (KeyError, TypeError, ValueError, IndexError) as wrong:
+            if isinstance(wrong, SeaBattleError):
+                raise
+            raise RecordError(problem=f"a view: {wrong!r}") from None
 
 
 def _cells(rules: ManoeuvreRules, value: JSON) -> tuple[int, ...]:

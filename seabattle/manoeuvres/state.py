@@ -54,10 +54,16 @@ from seabattle.manoeuvres.views import ManoeuvreView, Phase, SeenPiece, Stage
 
 
 class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
-    """A game of manoeuvres from the set-up on."""
+    """A game of manoeuvres from the set-up on; ``first``: the seat that starts, if the
+    table fixed it (otherwise chance draws it)."""
 
-    def __init__(self, rules: ManoeuvreRules) -> None:
+    def __init__(self, rules: ManoeuvreRules, first: int | None = None) -> None:
+        if first is not None and first not in SEATS:
+            raise SeaBattleError("error.not_a_player", player=first)
         self.rules = rules
+        self.first = first
+        """The seat that starts when the table fixed it (a match alternates it): the lot
+        is then drawn for it as soon as both have set up, and logged as chance's move."""
         self.board = Board(rules.grid)
         self.layouts: list[Deploy | None] = [None, None]
         self.to_move: int | None = None
@@ -92,6 +98,32 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
         clone.lost = (list(self.lost[0]), list(self.lost[1]))
         clone._log = list(self._log) if keep_log else []
         return clone
+
+    @classmethod
+    def from_view(cls, view: ManoeuvreView, guesses: Mapping[int, Kind]) -> ManoeuvreState:
+        """A game in play as ``view``'s seat sees it, the enemy's unknown pieces (by number)
+        of the kinds ``guesses`` gives: a determinisation built from the view alone, for a
+        computer player or a bot (without a log; its set-ups are not kept)."""
+        if view.seat is None or view.phase is not Phase.PLAY:
+            raise SeaBattleError("error.not_a_player", player=view.seat)
+        state = cls(view.rules)
+        state.layouts = [Deploy(()), Deploy(())]
+        for seen in view.pieces:
+            kind = seen.kind if seen.kind is not None else guesses[seen.number]
+            state.board.at[seen.cell] = Piece(seen.owner, seen.number, kind)
+            if seen.moved:
+                state.has_moved.add((seen.owner, seen.number))
+            if seen.shown or (seen.owner != view.seat and seen.kind is not None):
+                state.known.add((seen.owner, seen.number))
+        state.lost = (list(view.lost[0]), list(view.lost[1]))
+        state.stage = view.stage
+        state.to_move = view.to_move if view.stage is not Stage.DEFENCE else (
+            None if view.to_move is None else 1 - view.to_move)
+        state.pending = view.pending
+        state.quiet = view.quiet_turns
+        state.bonus_turn = view.bonus_turn
+        state.moved = view.moved
+        return state
 
     def with_kinds(self, owner: int, kinds: Mapping[int, Kind]) -> ManoeuvreState:
         """A copy without a log where ``owner``'s pieces on the field numbered as in
@@ -241,6 +273,8 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
                 assert layout is not None
                 for number, (cell, kind) in enumerate(layout.layout):
                     self.board.at[cell] = Piece(owner, number, kind)
+            if self.first is not None:
+                events += self.apply_chance(DrawFirst(self.first))
         return events
 
     def _step(self, seat: int, action: Step) -> list[Event]:
@@ -333,7 +367,8 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
             SeenPiece(piece.owner, piece.number, cell,
                       piece.kind if over or piece.owner == seat
                       or (piece.owner, piece.number) in self.known else None,
-                      (piece.owner, piece.number) in self.has_moved)
+                      (piece.owner, piece.number) in self.has_moved,
+                      (piece.owner, piece.number) in self.known)
             for cell, piece in sorted(self.board.at.items()))
         if self.phase is Phase.SETUP and seat is not None and self.layouts[seat] is not None:
             layout = self.layouts[seat]
@@ -344,7 +379,8 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
             self.rules, seat, self.phase,
             (self.layouts[0] is not None, self.layouts[1] is not None),
             self.actor, self.stage, pieces, (tuple(self.lost[0]), tuple(self.lost[1])),
-            self.pending, self.quiet, None if self.result is None else self.result.winner)
+            self.pending, self.quiet, None if self.result is None else self.result.winner,
+            self.bonus_turn, self.moved)
 
     def outcome(self) -> Outcome | None:
         return self.result

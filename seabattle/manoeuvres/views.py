@@ -40,21 +40,27 @@ class Stage(Enum):
 @dataclass(frozen=True)
 class SeenPiece:
     """A piece as the viewer sees it: whose, its number among its owner's (fixed at
-    set-up, in cell order), where, its kind (``None``: unknown to the viewer) and whether
-    it has moved by itself (so it is a ship or the bomb)."""
+    set-up, in cell order), where, its kind (``None``: unknown to the viewer), whether
+    it has moved by itself (so it is a ship or the bomb) and whether both players know
+    its kind."""
 
     owner: int
     number: int
     cell: int
     kind: Kind | None
     moved: bool
+    shown: bool = False
+    """Its kind is known to both players (an own piece the enemy has seen)."""
 
 
 @dataclass(frozen=True)
 class ManoeuvreView:
     """One audience's view: ``seat`` (``None``: a spectator), the phase, who has set up,
     whose turn and its stage, the pieces on the field, the kinds each side has lost, the
-    attack awaiting its answer, turns without a piece removed, and the winner."""
+    attack awaiting its answer, turns without a piece removed, the winner, and where the
+    turn stands (a bonus turn; the piece a move left, that an attack or shot may follow).
+    Everything a player needs to go on playing (:meth:`~seabattle.manoeuvres.state.
+    ManoeuvreState.from_view`)."""
 
     rules: ManoeuvreRules
     seat: int | None
@@ -67,6 +73,10 @@ class ManoeuvreView:
     pending: Attack | None
     quiet_turns: int
     winner: int | None
+    bonus_turn: bool = False
+    """The turn under way is a bonus turn (it earns no further one)."""
+    moved: int | None = None
+    """After a move, in the same turn: the cell the moved piece stands on."""
 
     def piece_at(self, cell: int) -> SeenPiece | None:
         """The piece on ``cell``, if any."""

@@ -12,9 +12,9 @@
   answering an attack as it best can there) and rated on average.
 
 Every level answers an attack on its group the same way (:func:`best_defence`): the
-fewest ships that win, else a draw, else the attacked ship alone. The computer sees only
-what its view shows: before it searches, every enemy kind it does not know is replaced by
-a sample (:meth:`~seabattle.manoeuvres.state.ManoeuvreState.with_kinds`).
+fewest ships that win, else a draw, else the attacked ship alone. The computer is given
+only its seat's view: it builds the worlds it searches from the view and a sample of the
+enemy's unknown kinds (:meth:`~seabattle.manoeuvres.state.ManoeuvreState.from_view`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from seabattle.manoeuvres.ai.layouts import strong_layout
 from seabattle.manoeuvres.pieces import fight
 from seabattle.manoeuvres.setup import random_layout
 from seabattle.manoeuvres.state import ManoeuvreState
-from seabattle.manoeuvres.views import Phase, Stage
+from seabattle.manoeuvres.views import ManoeuvreView, Phase, Stage
 
 LEVELS = ("novice", "medium", "hard")
 """The computer's levels, weakest first."""
@@ -90,25 +90,32 @@ class ComputerPlayer:
         self.level = level
         self.rng = rng
 
-    def choose(self, state: ManoeuvreState, seat: int) -> Action:
-        """The action ``seat`` takes now (it must be to act)."""
-        if state.phase is Phase.SETUP:
+    def choose(self, view: ManoeuvreView) -> Action:
+        """The action ``view``'s seat takes now (it must be to act), from what it sees."""
+        seat = view.seat
+        if seat is None:
+            raise SeaBattleError("error.not_a_player", player=seat)
+        if view.phase is Phase.SETUP:
             if self.level == "novice":
-                return Deploy(random_layout(state.rules, seat, self.rng))
-            return Deploy(strong_layout(state.rules, seat, self.rng))
-        if state.stage is Stage.DEFENCE:
-            return best_defence(state, seat)
+                return Deploy(random_layout(view.rules, seat, self.rng))
+            return Deploy(strong_layout(view.rules, seat, self.rng))
+        belief = Belief.of(view)
+        world = ManoeuvreState.from_view(view, belief.sample(self.rng))
+        if world.stage is Stage.DEFENCE:
+            return best_defence(world, seat)
         if self.level == "novice":
-            return state.random_action(seat, self.rng)
-        return self._search(state, seat, SEARCH[self.level])
+            return world.random_action(seat, self.rng)
+        return self._search(view, belief, world, SEARCH[self.level])
 
-    def _search(self, state: ManoeuvreState, seat: int, searching: Searching) -> Action:
-        options = list(state.legal_actions(seat) or [])
+    def _search(self, view: ManoeuvreView, belief: Belief, first_world: ManoeuvreState,
+                searching: Searching) -> Action:
+        seat = view.seat
+        assert seat is not None
+        options = list(first_world.legal_actions(seat) or [])
         if len(options) == 1:
             return options[0]
-        belief = Belief.of(state.view(seat))
-        worlds = [state.with_kinds(1 - seat, belief.sample(self.rng))
-                  for _ in range(searching.worlds)]
+        worlds = [first_world] + [ManoeuvreState.from_view(view, belief.sample(self.rng))
+                                  for _ in range(searching.worlds - 1)]
         first = self._rate(worlds[0], seat, options, searching.replies)
         if len(worlds) > 1:
             ranked = sorted(range(len(options)), key=lambda i: -first[i])
