@@ -26,8 +26,18 @@ from seabattle.fleetbattle.actions import (
     Resign,
     RetreatChoice,
 )
+from seabattle.fleetbattle.hulls import Status, Totals
 from seabattle.fleetbattle.placement import PlacedShip, Placement
+from seabattle.fleetbattle.rules import FleetRules
 from seabattle.fleetbattle.ships import Ammo, Kind, Mode
+from seabattle.fleetbattle.views import (
+    FleetView,
+    KnownShip,
+    Phase,
+    ShipView,
+    ShotRecord,
+    SideView,
+)
 from seabattle.games.interface import JSON
 
 ACTION_NAMES = "place, retreat, mode, orders, grapple, resign, dice, die, pick"
@@ -145,3 +155,68 @@ def _bool(value: JSON) -> bool:
     if not isinstance(value, bool):
         raise RecordError(problem=f"expected true or false, not {value!r}")
     return value
+
+
+def view_from_data(data: Mapping[str, JSON]) -> FleetView:
+    """A seat's view read back from :func:`plain`'s data, as a bot receives it (the
+    journal, the placements and the results are left out: a player needs none of them
+    to act); a :class:`~seabattle.errors.RecordError` for malformed data."""
+    try:
+        rules_data = _table(data["rules"])
+        fleets = _list(rules_data["fleets"])
+        batteries = [_int(b) for b in _list(rules_data["batteries"])]
+        rules = FleetRules((_kinds(fleets[0]), _kinds(fleets[1])),
+                           (batteries[0], batteries[1]), _int(rules_data["turn_limit"]),
+                           str(rules_data["name"]))
+        own = data["own"]
+        sides = [_side(_table(side)) for side in _list(data["sides"])]
+        mode = data["mode"]
+        seat = data["seat"]
+        flagship = data["flagship"]
+        winner = data["winner"]
+        return FleetView(
+            rules, None if seat is None else _int(seat), Phase(data["phase"]),
+            _int(data["turn"]), None if mode is None else Mode(mode),
+            tuple(_int(a) for a in _list(data["acting"])),
+            None if own is None else tuple(_ship(_table(s)) for s in _list(own)),
+            None if flagship is None else _int(flagship), (sides[0], sides[1]),
+            _int(data["shots_allowed"]), _int(data["fireship_limit"]),
+            tuple(Mode(m) for m in _list(data["modes"])),
+            tuple((_kinds(_list(g)[0]), _kinds(_list(g)[1])) for g in _list(data["grapples"])),
+            (), None, None, None if winner is None else _int(winner))
+    except (KeyError, IndexError, ValueError) as bad:
+        if isinstance(bad, SeaBattleError):
+            raise
+        raise RecordError(problem=f"a view: {bad!r}") from None
+
+
+def _kinds(value: JSON) -> tuple[Kind, ...]:
+    return tuple(Kind(str(kind)) for kind in _list(value))
+
+
+def _number(value: JSON) -> Fraction:
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise RecordError(problem=f"expected a number, not {value!r}")
+    return Fraction(value)
+
+
+def _ship(data: dict[str, JSON]) -> ShipView:
+    return ShipView(_int(data["index"]), Kind(data["kind"]), _int(data["cells"]),
+                    _int(data["cannon"]), _int(data["chain"]), _int(data["grape"]),
+                    _int(data["captured"]), Status(data["status"]),
+                    _number(data["firepower"]), _int(data["boarding"]),
+                    _int(data["manoeuvre"]))
+
+
+def _side(data: dict[str, JSON]) -> SideView:
+    totals = _table(data["totals"])
+    return SideView(
+        _kinds(data["make_up"]),
+        Totals(_number(totals["firepower"]), _int(totals["boarding"]),
+               _int(totals["manoeuvre"]), _int(totals["ships"])),
+        _bool(data["flagship_lost"]), _bool(data["held_fire"]), _bool(data["may_retreat"]),
+        tuple(ShotRecord(_int(t["turn"]), Ammo(t["ammo"]), _int(t["cell"]), _bool(t["hit"]))
+              for t in map(_table, _list(data["shots"]))),
+        tuple(KnownShip(_int(k["index"]), Kind(k["kind"]), _int(k["cells"]),
+                        Status(k["status"])) for k in map(_table, _list(data["lost"]))),
+        _bool(data["ready"]))

@@ -35,10 +35,12 @@ class FleetBattleDefinition(GameDefinition[FleetRules, Action, Event, FleetView]
 
     name = "fleet-battle"
     title = Text("game.fleet-battle")
-    parts = GameParts()
+    parts = GameParts(
+        arena_game="seabattle.fleetbattle.bots.arena",  # docs/fleetbattle-protocol.md
+    )
 
     def default_rules(self) -> FleetRules:
-        return PRESETS["example"]
+        return PRESETS["equal"]
 
     def rules_from_data(self, data: Mapping[str, JSON]) -> FleetRules:
         return rules_from_data(data)

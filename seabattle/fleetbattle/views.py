@@ -122,6 +122,8 @@ class FleetView:
     shots_allowed: int
     """How many cells the seat may call now (before it sends any fireships)."""
     fireship_limit: int
+    modes: tuple[Mode, ...]
+    """The modes the seat may choose now (empty unless it won the manoeuvre)."""
     grapples: tuple[tuple[tuple[Kind, ...], tuple[Kind, ...]], ...]
     """Each grapple: the kinds of each side's ships in it."""
     journal: tuple[Event, ...]

@@ -109,4 +109,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "неверно записано действие {action}: {problem}"),
     "fleet.error.over_budget": ("the fleet costs {cost}; the budget is {budget}",
                                 "флот стоит {cost}; бюджет — {budget}"),
+    "fleet.error.unknown_level": ("unknown level {level!r}; the levels are: {known}",
+                                  "неизвестный уровень {level!r}; есть уровни: {known}"),
+    "fleet.error.level_option": ("the level {level} takes no option ({option!r})",
+                                 "у уровня {level} нет вариантов ({option!r})"),
 }
