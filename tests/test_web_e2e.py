@@ -213,7 +213,10 @@ def test_two_browsers_play_through_an_invite_link_with_a_reload(browser: Any,
     play_until_over({0: alice, 1: bob}, server, game, reload_bob)
     for page in (alice, bob, watcher):
         wait_phase(page, "over")
-    assert "won" in alice.inner_text("#status") or "won" in bob.inner_text("#status")
+    # One sentence each, said to its reader (and «Player n won» to the spectator).
+    assert {alice.inner_text("#status-text"), bob.inner_text("#status-text")} == {
+        "You won: the whole enemy fleet is sunk!", "You lost: your whole fleet is sunk."}
+    assert watcher.inner_text("#status-text").startswith("Player ")
     assert alice.locator("#board-enemy .cell.ship").count() == 20  # revealed at the end
     assert watcher.locator(".board .cell.ship").count() == 40
     assert alice.locator("#stats").is_visible()
@@ -410,7 +413,7 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
     # The game comes first, by the server's translation of its title: a heading when the
     # server hosts one game that has a board module, else a choice.
     page.wait_for_function("(document.querySelector('#game-title') || document.querySelector("
-                           "'#game option:checked')).innerText === 'Морской бой'")
+                           "'#game [aria-checked=true]')).innerText === 'Морской бой'")
     assert page.locator("#dutchman_decks").is_hidden()
     page.select_option("#preset", "flying-dutchman")
     assert page.locator("#dutchman_decks").is_visible()

@@ -84,6 +84,16 @@ def test_lobby_offers_three_ways_to_play_and_remembers_the_settings(
     assert page.evaluate("document.documentElement.scrollWidth") <= SIZES[size]["width"]
     assert "level: hard, no clock" in page.inner_text("#vs-computer")
     shoot(page, shots, "lobby", size)
+    # Where the server hosts several games, the game is chosen first, above the buttons.
+    games = page.locator("#game [role=radio]")
+    if games.count() > 1:
+        assert page.get_attribute("#game [data-game=battleship]", "aria-checked") == "true"
+        other = games.nth(1)
+        other.click()
+        page.wait_for_selector(f"#game [data-game={other.get_attribute('data-game')}]"
+                               "[aria-checked=true]")
+        page.click("#game [data-game=battleship]")
+        page.wait_for_selector("#vs-computer")
     unfold(page)
     page.select_option("#preset", "six")
     page.select_option("#level", "novice")

@@ -294,8 +294,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.rematch_started": ("The players started a rematch", "Игроки начали реванш"),
     "web.watch_next": ("Watch the rematch", "Смотреть реванш"),
     # The classroom game's board (seabattle/web/games/classroom.js) and its lobby link.
-    "web.lobby.classroom": ("Mathematical sea battle (classroom)",
-                            "Математический морской бой (для класса)"),
     "web.classroom.team": ("Team {number}", "Команда {number}"),
     "web.classroom.problems": ("Problems", "Задачи"),
     "web.classroom.builtin": ("Built-in set: {name} ({problems} + {mines} mine problems)",

@@ -42,10 +42,12 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
   const option = (value, label, selected = false) => el("option", { value, selected }, label);
   const pick = (id, label, choices) => el("label", {}, label, el("select", { id }, choices));
   const number = (id, label, value) => el("label", {}, label, el("input", { id, type: "number", min: 0, max: 3600, value }));
-  // The game first: a heading when there is one, else a choice that redraws the lobby.
+  // The game first: a heading when there is one, else a row of choices (radio buttons) that
+  // redraws the lobby.
   const gameChoice = offered.length === 1 ? el("h2", { id: "game-title" }, gameOptions.title)
-    : pick("game", t("web.lobby.game"), offered.map((n) => option(n, hosted[n].title, n === name)));
-  if (offered.length > 1) $("select", gameChoice).addEventListener("change", (e) => chooseGame(e.target.value));
+    : el("div", { id: "game", class: "game-choice", role: "radiogroup", "aria-label": t("web.lobby.game") },
+      offered.map((n) => el("button", { role: "radio", "aria-checked": String(n === name), "data-game": n,
+        class: n === name ? "chosen" : "", onclick: () => { if (n !== name) chooseGame(n); } }, hosted[n].title)));
   const levels = gameOptions.levels || [];
   const level = levels.length ? pick("level", t("web.lobby.level"), levels.map((l) => option(l, t(`web.level.${l}`), l === "hard"))) : null;
   const timersComputer = el("label", { class: "check" }, el("input", { id: "timers_computer", type: "checkbox" }), t("web.lobby.timers_computer"));
@@ -108,7 +110,6 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
     games.slice(0, 10).map((g) => el("a", { href: `/play/${g.game}` }, describeGame(g)))) : null;
   const lobby = el("section", { class: "lobby" },
     el("h1", {}, t("web.title")), el("p", { class: "tagline" }, t("web.lobby.tagline")),
-    gameChoice, modes, err, settings, gameList,
-    el("a", { href: "/classroom", id: "classroom-link", class: "quiet-link" }, t("web.lobby.classroom")));
+    gameChoice, modes, err, settings, gameList);
   return { lobby, after: summarise };
 }

@@ -62,6 +62,6 @@ export function play(name) {
   if (!soundOn() || !EFFECTS[name]) return;
   played += 1;
   document.body.dataset.sound = `${name} ${played}`;
-  const ac = audio();
-  if (ac) EFFECTS[name](ac);
+  // A page without sound (no audio device, a browser that refuses) plays on in silence.
+  try { const ac = audio(); if (ac) EFFECTS[name](ac); } catch { /* nothing to hear */ }
 }
