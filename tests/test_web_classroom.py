@@ -10,6 +10,7 @@ it) are imported and continue as their teachers left them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -504,9 +505,9 @@ SHOTS = Path("/work/helpers/shots/classroom")
 """Where the screenshots go when that folder exists (they are looked at, not compared)."""
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[str]:
-    """``seabattle serve`` on a free loopback port; its address."""
+@contextlib.contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """``seabattle serve`` over ``db`` on a free loopback port; its address."""
     import socket
     import subprocess
     import sys
@@ -518,8 +519,7 @@ def served(tmp_path: Path) -> Iterator[str]:
         port = probe.getsockname()[1]
     url = f"http://127.0.0.1:{port}"
     server = subprocess.Popen([sys.executable, "-m", "seabattle.cli", "serve", "--port",
-                               str(port), "--db", str(tmp_path / "db.sqlite3")],
-                              stdout=subprocess.DEVNULL)
+                               str(port), "--db", str(db)], stdout=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 20
         while True:
@@ -535,104 +535,134 @@ def served(tmp_path: Path) -> Iterator[str]:
         server.wait(10)
 
 
-def test_browser_lesson_from_the_lobby_to_the_winner(served: str) -> None:
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[str]:
+    with serving(tmp_path / "db.sqlite3") as url:
+        yield url
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip("Chromium is not installed at /usr/bin/chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def test_an_old_lesson_opens_at_its_old_address(tmp_path: Path) -> None:
+    golden = old_database(tmp_path / "db.sqlite3")
+    lesson, token = next(iter(golden["tokens"].items()))
+    old = golden["states"][lesson]
+    with serving(tmp_path / "db.sqlite3") as url, chromium() as browser:
+        page = browser.new_context(bypass_csp=True).new_page()
+        page.set_default_timeout(15_000)
+        page.add_init_script("localStorage.setItem('sb.lang', 'en');"
+                             f"localStorage.setItem('sb.lesson.{lesson}', '{token}')")
+        page.goto(f"{url}/classroom/{lesson}")
+        page.wait_for_selector("#problem")
+        assert page.url == f"{url}/play/{lesson}"
+        assert page.text_content("#problem-text") == old["problem"]["text"]
+        assert page.text_content("#score-0").endswith(str(old["scores"][0]))
+        page.click("#show-answer")
+        assert old["problem"]["answer"] in page.text_content("#problem-answer")
+
+
+def test_browser_lesson_from_the_lobby_to_the_winner(served: str) -> None:
     ships, mines = targets(SEED, 1)
     water0 = 11  # B2: water in Reds' own fleet, which they bring as a file
 
     def fleet_file(text: str) -> dict[str, Any]:
         return {"name": "reds.txt", "mimeType": "text/plain", "buffer": text.encode()}
 
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
-            page = context.new_page()
-            page.set_default_timeout(15_000)
-            page.add_init_script("localStorage.setItem('sb.lang', 'en')")
-            page.goto(f"{served}/classroom")  # the old address: the lobby, classroom chosen
-            page.wait_for_selector("#hotseat")
-            assert page.url == f"{served}/" and not page.locator("#vs-computer").count()
-            if page.get_attribute("#settings", "open") is None:
-                page.click("#settings summary")
-            page.select_option("#problems", "en")
-            page.fill("#team-0", "Reds")
-            page.fill("#team-1", "Blues")
-            page.fill("#seed", str(SEED))
-            if SHOTS.is_dir():
-                page.screenshot(path=str(SHOTS / "lobby-1280.png"), full_page=True)
-                page.set_viewport_size({"width": 390, "height": 844})
-                page.screenshot(path=str(SHOTS / "lobby-390.png"), full_page=True)
-                page.set_viewport_size({"width": 1280, "height": 800})
-            page.set_input_files("input[name=fleet-0]", files=[fleet_file(OWN_FLEET.replace(
-                "C6", "C6 C7 C8 C9 C10"))])
-            page.click("#hotseat")
-            page.wait_for_function(
-                "document.querySelector('#lobby-error').textContent.includes('line 8')")
-            page.set_input_files("input[name=fleet-0]", files=[fleet_file(OWN_FLEET)])
-            page.click("#hotseat")
-            page.wait_for_selector("#field-1")
-            assert "/play/" in page.url
-            game = page.url.rstrip("/").split("/")[-1]
-            assert not page.locator("#chat-phrase").count()
-            assert not page.locator("#resign").count()
+    with chromium() as browser:
+        context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.add_init_script("localStorage.setItem('sb.lang', 'en')")
+        page.goto(f"{served}/classroom")  # the old address: the lobby, classroom chosen
+        page.wait_for_selector("#hotseat")
+        assert page.url == f"{served}/" and not page.locator("#vs-computer").count()
+        if page.get_attribute("#settings", "open") is None:
+            page.click("#settings summary")
+        page.select_option("#problems", "en")
+        page.fill("#team-0", "Reds")
+        page.fill("#team-1", "Blues")
+        page.fill("#seed", str(SEED))
+        if SHOTS.is_dir():
+            page.screenshot(path=str(SHOTS / "lobby-1280.png"), full_page=True)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(SHOTS / "lobby-390.png"), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
+        page.set_input_files("input[name=fleet-0]", files=[fleet_file(OWN_FLEET.replace(
+            "C6", "C6 C7 C8 C9 C10"))])
+        page.click("#hotseat")
+        page.wait_for_function(
+            "document.querySelector('#lobby-error').textContent.includes('line 8')")
+        page.set_input_files("input[name=fleet-0]", files=[fleet_file(OWN_FLEET)])
+        page.click("#hotseat")
+        page.wait_for_selector("#field-1")
+        assert "/play/" in page.url
+        game = page.url.rstrip("/").split("/")[-1]
+        assert not page.locator("#chat-phrase").count()
+        assert not page.locator("#resign").count()
 
-            def act(selector: str) -> None:
-                before = int(page.get_attribute("body", "data-seq") or 0)
-                page.click(selector)
-                page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+        def act(selector: str) -> None:
+            before = int(page.get_attribute("body", "data-seq") or 0)
+            page.click(selector)
+            page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
 
-            act(f"#field-1 .cell[data-cell='{mines[0]}']")  # a mine: a mine problem
-            assert page.get_attribute("#problem", "data-kind") == "mine"
-            watch = page.input_value("#watch-link")
-            page.click("#show-answer")
-            assert page.text_content("#problem-answer").startswith("Answer:")
-            if SHOTS.is_dir():
-                page.screenshot(path=str(SHOTS / "lesson-problem-1280.png"), full_page=True)
-                projector = context.browser.new_context(  # type: ignore[union-attr]
-                    bypass_csp=True, viewport={"width": 390, "height": 844}).new_page()
-                projector.add_init_script("localStorage.setItem('sb.lang', 'en')")
-                projector.goto(watch)
-                projector.wait_for_selector("#problem")
-                assert projector.text_content("#problem-answer") == ""
-                assert not projector.locator("#right").count()
-                projector.screenshot(path=str(SHOTS / "projector-390.png"), full_page=True)
-            act("#wrong")
-            assert "-2" in page.text_content("#score-0")
-            if SHOTS.is_dir():
-                page.set_viewport_size({"width": 390, "height": 844})
-                page.screenshot(path=str(SHOTS / "lesson-390.png"), full_page=True)
-                page.set_viewport_size({"width": 1280, "height": 800})
-            # Blues' shot, typed.
-            page.fill("#shot", "ABCDEFGHIJ"[water0 % 10] + str(water0 // 10 + 1))
-            act("#fire")
-            assert page.get_attribute(f"#field-0 .cell[data-cell='{water0}']",
-                                      "data-mark") == "miss"
-            # Reds sink everything; every problem marked, alternately right and wrong.
-            right = True
-            for cell in ships:
-                act(f"#field-1 .cell[data-cell='{cell}']")
-                if page.locator("#problem").count():
-                    page.click("#show-answer")
-                    act("#right" if right else "#wrong")
-                    right = not right
-            page.wait_for_selector("#lesson-marks")
-            assert "Reds wins" in page.text_content("#status")
-            assert not page.locator("#rematch").count()
-            record = page.request.get(served + page.get_attribute("#record", "href")).json()
-            assert record["winner"] == 0 and len(record["problems"]) == 11
-            if SHOTS.is_dir():
-                page.screenshot(path=str(SHOTS / "lesson-over-1280.png"), full_page=True)
-                page.set_viewport_size({"width": 390, "height": 844})
-                page.screenshot(path=str(SHOTS / "lesson-over-390.png"), full_page=True)
-            # A reload shows the same finished lesson; the token never was in an address.
-            page.reload()
-            page.wait_for_selector("#lesson-marks")
-            token = page.evaluate(f"localStorage.getItem('sb.token.{game}')")
-            assert token and token not in page.url and token not in watch
-        finally:
-            browser.close()
+        act(f"#field-1 .cell[data-cell='{mines[0]}']")  # a mine: a mine problem
+        assert page.get_attribute("#problem", "data-kind") == "mine"
+        watch = page.input_value("#watch-link")
+        page.click("#show-answer")
+        assert page.text_content("#problem-answer").startswith("Answer:")
+        if SHOTS.is_dir():
+            page.screenshot(path=str(SHOTS / "lesson-problem-1280.png"), full_page=True)
+            projector = browser.new_context(
+                bypass_csp=True, viewport={"width": 390, "height": 844}).new_page()
+            projector.add_init_script("localStorage.setItem('sb.lang', 'en')")
+            projector.goto(watch)
+            projector.wait_for_selector("#problem")
+            assert projector.text_content("#problem-answer") == ""
+            assert not projector.locator("#right").count()
+            projector.screenshot(path=str(SHOTS / "projector-390.png"), full_page=True)
+        act("#wrong")
+        assert "-2" in page.text_content("#score-0")
+        if SHOTS.is_dir():
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(SHOTS / "lesson-390.png"), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
+        # Blues' shot, typed.
+        page.fill("#shot", "ABCDEFGHIJ"[water0 % 10] + str(water0 // 10 + 1))
+        act("#fire")
+        assert page.get_attribute(f"#field-0 .cell[data-cell='{water0}']",
+                                  "data-mark") == "miss"
+        # Reds sink everything; every problem marked, alternately right and wrong.
+        right = True
+        for cell in ships:
+            act(f"#field-1 .cell[data-cell='{cell}']")
+            if page.locator("#problem").count():
+                page.click("#show-answer")
+                act("#right" if right else "#wrong")
+                right = not right
+        page.wait_for_selector("#lesson-marks")
+        assert "Reds wins" in page.text_content("#status")
+        assert not page.locator("#rematch").count()
+        record = page.request.get(served + page.get_attribute("#record", "href")).json()
+        assert record["winner"] == 0 and len(record["problems"]) == 11
+        if SHOTS.is_dir():
+            page.screenshot(path=str(SHOTS / "lesson-over-1280.png"), full_page=True)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(SHOTS / "lesson-over-390.png"), full_page=True)
+        # A reload shows the same finished lesson; the token never was in an address.
+        page.reload()
+        page.wait_for_selector("#lesson-marks")
+        token = page.evaluate(f"localStorage.getItem('sb.token.{game}')")
+        assert token and token not in page.url and token not in watch
