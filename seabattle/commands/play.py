@@ -1,11 +1,14 @@
-"""``seabattle play``: a game against the computer, full-screen or line by line."""
+"""``seabattle play``: a game against the computer, full-screen or line by line, or against
+a person on a server (``--online``, ``--join``: :mod:`seabattle.netplay`)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from typing import Any
 
 from seabattle.battleship.ai.levels import NAMES
+from seabattle.battleship.rules import PRESETS
 from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import (
     add_game_option,
@@ -18,7 +21,10 @@ from seabattle.commands.options import (
     output_file,
     require_game,
     variant_overrides,
+    whole_number,
 )
+from seabattle.errors import SeaBattleError
+from seabattle.i18n import Language
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -43,6 +49,19 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="play line by line on stdin/stdout, no full-screen UI")
     parser.add_argument("--manual", action="store_true",
                         help="with --plain: place your fleet piece by piece, not automatically")
+    online = parser.add_argument_group(
+        "online", "play a person on a `seabattle serve` server instead of the computer")
+    where = online.add_mutually_exclusive_group()
+    where.add_argument("--online", metavar="URL", default=None,
+                       help="play a random opponent on the server at URL (host:port)")
+    where.add_argument("--join", metavar="INVITE-LINK", default=None,
+                       help="take the seat of an invitation link (http://host:port/join/…)")
+    online.add_argument("--turn-seconds", type=whole_number(0, 3600), default=60, metavar="N",
+                        help="with --online: seconds per turn, 0 for no timer (default 60, "
+                             "as the browser's lobby: players are matched on equal timers)")
+    online.add_argument("--setup-seconds", type=whole_number(0, 3600), default=180,
+                        metavar="N", help="with --online: seconds to place the fleet "
+                                          "(default 180)")
     parser.set_defaults(run=run)
 
 
@@ -59,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
     """Start the game the options describe."""
     require_game(args, "battleship")
     settings = settings_from(args)
+    if args.online or args.join:
+        return run_online_game(args, settings.language)
     if args.plain:
         from seabattle.plain import PlainGame
 
@@ -67,3 +88,27 @@ def run(args: argparse.Namespace) -> int:
     from seabattle.tui import run_tui
 
     return run_tui(settings, args.game)
+
+
+def run_online_game(args: argparse.Namespace, language: Language) -> int:
+    """``--online`` or ``--join``: the full-screen game against a person on a server."""
+    from seabattle.netplay import lobby
+    from seabattle.netplay.app import run_online
+
+    if args.plain:
+        raise SeaBattleError("error.online_plain")
+    if args.join:
+        link = args.join
+        lobby.parse_invite(link)  # a bad link is refused before the screen opens
+        return run_online(lambda: lobby.join_invite(link, language), language, args.game)
+    server = lobby.server_address(args.online)
+    if args.rules not in PRESETS:
+        raise SeaBattleError("error.online_preset", rules=args.rules,
+                             presets=", ".join(PRESETS))
+    request: dict[str, Any] = {"game": args.game, "preset": args.rules,
+                               **variant_overrides(args),
+                               "turn_seconds": args.turn_seconds,
+                               "setup_seconds": args.setup_seconds}
+    if args.alphabet:
+        request["alphabet"] = args.alphabet
+    return run_online(lambda: lobby.open_random(server, request, language), language, args.game)

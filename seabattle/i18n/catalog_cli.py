@@ -39,6 +39,22 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "never where the enemy has fired) or keep it where it is.",
         "Ваш Летучий голландец подбит: переведите его ({size} кл., соединённых сторонами "
         "или углами, не туда, куда стрелял противник) или оставьте на месте."),
+    "error.online_address": ("{url!r} is not a server's address (such as localhost:8000)",
+                             "{url!r} — не адрес сервера (например, localhost:8000)"),
+    "error.online_invite": (
+        "{link!r} is not an invitation link (it looks like http://host:port/join/GAME/KEY)",
+        "{link!r} — не ссылка-приглашение (вида http://хост:порт/join/ПАРТИЯ/КЛЮЧ)"),
+    "error.online_refused": ("the server {server} refused: {reason}",
+                             "сервер {server} отказал: {reason}"),
+    "error.online_unreachable": ("cannot reach the server {server}: {problem}",
+                                 "не удаётся связаться с сервером {server}: {problem}"),
+    "error.online_plain": ("online play is full-screen: --online and --join do not go with "
+                           "--plain", "игра по сети — только в полноэкранном режиме: --online и "
+                           "--join не сочетаются с --plain"),
+    "error.online_preset": ("online play takes a preset ({presets}), not {rules!r}",
+                            "по сети играют по готовым правилам ({presets}), не {rules!r}"),
+    "error.online_game": ("the game {game!r} is not played online in the terminal",
+                          "игра {game!r} по сети в терминале не играется"),
     "play.latin_example": ("{example} (or {latin})", "{example} (или латиницей {latin})"),
     "play.latin_letters": (
         "Latin letters count by their place in the alphabet: {latin} is {example}.",

@@ -26,6 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Select, Static
 
 from seabattle.i18n import LANGUAGE_NAMES, LANGUAGES, Language
+from seabattle.terminal.online import Message, OnlineLink
 from seabattle.terminal.phrases import Phrasebook
 from seabattle.terminal.session import SessionT, SettingsT
 
@@ -111,3 +112,19 @@ class ScreenSet(ABC, Generic[SettingsT, SessionT, PhrasesT]):
 
     def fit(self, screen: Screen[Any], width: int) -> None:
         """Fit the game-over body of ``screen`` to a terminal now ``width`` columns wide."""
+
+    def online_screen(self, link: OnlineLink, language: Language) -> OnlineScreen | None:
+        """The screen this game is played on against a person on a server
+        (:mod:`seabattle.netplay`), or ``None`` when it is not played online here."""
+        return None
+
+
+class OnlineScreen(Screen[None]):
+    """A game's screen for online play: told every message and the socket's changes."""
+
+    def receive(self, message: Message) -> None:
+        """Take one message of the protocol, in the order the server sent them."""
+        raise NotImplementedError
+
+    def connection_changed(self, online: bool) -> None:
+        """The socket opened (``True``) or broke (``False``: the app reconnects)."""

@@ -35,6 +35,11 @@ class Phrasebook:
         names = [self.cell(c) for c in iter_cells(cells)]
         return names[0] if len(names) == 1 else f"{names[0]}–{names[-1]}"
 
+    def typed_cells(self, text: str) -> list[int]:
+        """The cells typed on one line (``B3 c4``, ``б3,в4``: a salvo, a ship's new
+        place), each read as :func:`~seabattle.terminal.typed.parse_typed` reads it."""
+        return [parse_typed(self.coordinates, word) for word in text.replace(",", " ").split()]
+
     def placeholder(self, *, deciding: bool) -> str:
         """What the cell entry shows while empty: an example cell and, where the columns
         are Cyrillic, how Latin letters are read (:mod:`seabattle.terminal.typed`)."""

@@ -23,9 +23,9 @@ class BattleshipPhrases(Phrasebook):
         key = f"tui.level.{level}"
         return self(key) if key in MESSAGES else level
 
-    def rules(self, rules: Rules, level: str) -> str:
+    def rules(self, rules: Rules, level: str | None) -> str:
         """One line saying which rule set is in force and how strong the computer is
-        (and the variants of RULES.md §3 in play, if any)."""
+        (``None``: no computer plays) and the variants of RULES.md §3 in play, if any."""
         line = self._rules(rules, level)
         variants = self.variants(rules)
         return f"{line} {self('tui.rules.variants', variants=variants)}" if variants else line
@@ -51,15 +51,15 @@ class BattleshipPhrases(Phrasebook):
             parts.append(self("tui.variant.shape"))
         return ", ".join(parts)
 
-    def _rules(self, rules: Rules, level: str) -> str:
+    def _rules(self, rules: Rules, level: str | None) -> str:
         # A preset with variants changed is named after the preset: the variants follow.
         base = varied_preset(rules)
         name = rules.name if base is None else self.rule_set(base)
         size = f"{rules.width}×{rules.height}"
         if size not in name:  # "big field 18×18" says it already
             name = f"{name}, {size}"
-        return self("tui.rules", name=name,
+        return self("tui.rules" if level is not None else "tui.rules_people", name=name,
                     touching=Text(f"touching.{rules.touching.value}"),
                     again=Text("tui.rules.again" if rules.shoot_again else "tui.rules.no_again"),
                     announce=Text(f"tui.rules.announce_{rules.announce.value}"),
-                    level=self.level(level))
+                    level=self.level(level or ""))

@@ -25,9 +25,12 @@ from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui import result as game_over
 from seabattle.battleship.terminal.tui.battle import BattleScreen
 from seabattle.battleship.terminal.tui.board import Board, fit_side_by_side
+from seabattle.battleship.terminal.tui.online import OnlineBattleshipScreen
 from seabattle.battleship.terminal.tui.settings import BattleshipSettingsFields
 from seabattle.battleship.terminal.tui.setup import SetupScreen
+from seabattle.i18n import Language
 from seabattle.terminal.hook import ScreenSet
+from seabattle.terminal.online import OnlineLink
 
 
 class BattleshipScreens(ScreenSet[GameSettings, VsComputer, BattleshipPhrases]):
@@ -71,6 +74,9 @@ class BattleshipScreens(ScreenSet[GameSettings, VsComputer, BattleshipPhrases]):
 
     def fit(self, screen: Screen[Any], width: int) -> None:
         fit_side_by_side(screen.query(Board), width)
+
+    def online_screen(self, link: OnlineLink, language: Language) -> OnlineBattleshipScreen:
+        return OnlineBattleshipScreen(link, language)
 
 
 SCREEN_SET = BattleshipScreens()

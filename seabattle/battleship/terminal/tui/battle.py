@@ -22,6 +22,7 @@ from seabattle.battleship.session import HUMAN, Told, VsComputer
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.telling import told_params
 from seabattle.battleship.terminal.tui.board import (
+    AIM_AND_FIRE,
     HOTTEST,
     Board,
     FleetStrip,
@@ -42,7 +43,6 @@ from seabattle.errors import SeaBattleError
 from seabattle.terminal.confirm import ConfirmScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
-from seabattle.terminal.typed import parse_typed
 
 
 class BattleScreen(Screen[None]):
@@ -70,13 +70,7 @@ class BattleScreen(Screen[None]):
 
     AUTO_FOCUS = "#shot"
     BINDINGS = [
-        # Priority: the arrows aim even while the cell entry has the focus.
-        Binding("up", "aim(-1, 0)", "tui.key.aim", key_display="↑↓←→", priority=True),
-        Binding("down", "aim(1, 0)", "tui.key.aim", priority=True),
-        Binding("left", "aim(0, -1)", "tui.key.aim", priority=True),
-        Binding("right", "aim(0, 1)", "tui.key.aim", priority=True),
-        # Not a priority: the entry must take the keys typed before Enter first.
-        Binding("enter", "fire_typed", "tui.key.fire", key_display="⏎"),
+        *AIM_AND_FIRE,
         Binding("ctrl+r", "resign", "tui.key.resign"),
         # Not a letter: letters go into the cell entry (and h, р are column letters).
         Binding("ctrl+t", "toggle_heat", "tui.key.heat"),
@@ -192,8 +186,7 @@ class BattleScreen(Screen[None]):
             self.fire(board.cursor)
             return
         try:
-            cells = [parse_typed(self.phrases.coordinates, word)
-                     for word in text.replace(",", " ").split()]
+            cells = self.phrases.typed_cells(text)
         except SeaBattleError as error:
             self.query_one(Notice).error(self.phrases.error(error))
             return

@@ -44,6 +44,18 @@ SYMBOLS: dict[Mark, str] = {
 }
 """The symbol of each mark, distinct without colour."""
 
+AIM_AND_FIRE = [
+    # Priority: the arrows aim even while the cell entry has the focus.
+    Binding("up", "aim(-1, 0)", "tui.key.aim", key_display="↑↓←→", priority=True),
+    Binding("down", "aim(1, 0)", "tui.key.aim", priority=True),
+    Binding("left", "aim(0, -1)", "tui.key.aim", priority=True),
+    Binding("right", "aim(0, 1)", "tui.key.aim", priority=True),
+    # Not a priority: the entry must take the keys typed before Enter first.
+    Binding("enter", "fire_typed", "tui.key.fire", key_display="⏎"),
+]
+"""The keys of a screen where one aims with the arrows and fires with Enter (its
+``action_aim`` and ``action_fire_typed``), the cell entry keeping the focus."""
+
 HOTTEST = "◆"
 """On a heat map, the most likely cell (other open cells show their chance in tenths)."""
 

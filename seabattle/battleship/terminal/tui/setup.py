@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Protocol
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -11,8 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from seabattle.battleship.fleet import Fleet, Ship, check_ship, remaining_kinds, validate_fleet
-from seabattle.battleship.rules import ShipKind
-from seabattle.battleship.session import VsComputer
+from seabattle.battleship.rules import Rules, ShipKind
 from seabattle.battleship.shapes import Shape, placements, polyominoes
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.board import Board, FleetStrip
@@ -21,6 +23,23 @@ from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
+
+
+class FleetSetup(Protocol):
+    """What the set-up asks of a game: a game against the computer
+    (:class:`~seabattle.battleship.session.VsComputer`) or one on a server."""
+
+    @property
+    def rules(self) -> Rules:
+        """The rules the fleet is placed under."""
+
+    @property
+    def level(self) -> str | None:
+        """The computer's level, for the rules line (``None``: no computer plays)."""
+
+    def random_fleet(self, placed: Sequence[Ship] = ()) -> Fleet:
+        """A random fleet keeping the ships ``placed``."""
+
 
 Offsets = frozenset[tuple[int, int]]
 """A ship's shape: its cells as ``(row, column)`` offsets from the top-left corner."""
@@ -86,7 +105,7 @@ class SetupScreen(Screen[Fleet]):
     turn: reactive[int] = reactive(0, init=False)
     """Which of the next ship's shapes the ghost takes."""
 
-    def __init__(self, session: VsComputer, phrases: BattleshipPhrases) -> None:
+    def __init__(self, session: FleetSetup, phrases: BattleshipPhrases) -> None:
         super().__init__()
         self.session = session
         self.rules = session.rules
