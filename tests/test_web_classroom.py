@@ -207,10 +207,14 @@ def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any],
     assert refused(client, **body)["code"] == code
 
 
-def test_create_refuses_bad_json(client: TestClient) -> None:
+def test_create_refuses_bad_json_and_huge_bodies(client: TestClient) -> None:
     response = client.post("/api/games", content=b"{not json")
     assert response.status_code == 400 and response.json()["code"] == "web.error.not_json"
     assert client.post("/api/games", json=[]).json()["code"] == "web.error.not_object"
+    # A problem file of a few hundred problems fits; a larger body is not even read.
+    huge = client.post("/api/games", json={"game": "classroom", "mode": "hotseat",
+                                           "problems": {"text": " " * 300_000}})
+    assert huge.status_code == 413 and huge.json()["code"] == "web.error.too_long"
 
 
 def test_uploaded_problem_file_and_translated_errors(client: TestClient) -> None:
