@@ -336,6 +336,8 @@ def test_a_hiding_series_compares_placers(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize("args, words", [
     (["--series", "5", "--measure-from", "6"], ["1 … 5", "6"]),
     (["--series", "5", "--hide-with", "nowhere"], ["nowhere"]),
+    (["--series", "5", "--json"], ["--json", "--series"]),
+    (["--measure-from", "3"], ["--measure-from", "--series"]),
 ])
 def test_bad_series_options_exit_2_with_a_message(args: list[str], words: list[str],
                                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,6 +112,9 @@ def run(args: argparse.Namespace) -> int:
     rules = rules or find_rules("classic")
     if args.series is not None:
         return _run_series(args, rules, levels, placement, language)
+    for option, value in (("--measure-from", args.measure_from), ("--hide-with", args.hide_with)):
+        if value is not None:
+            raise SeaBattleError("bench.series_only", option=option)
     games = args.games if args.games is not None else len(fleets) if fleets else 1000
     jobs = args.jobs if args.jobs is not None else default_jobs()
     if jobs < 1:
@@ -156,6 +159,10 @@ def _run_series(args: argparse.Namespace, rules: Rules, levels: tuple[str, ...],
 
     if args.fleets is not None:
         raise SeaBattleError("bench.series_fleets")
+    for option, value in (("--json", args.json), ("--plot", args.plot),
+                          ("--save-fleets", args.save_fleets)):
+        if value:
+            raise SeaBattleError("bench.not_with_series", option=option)
     placers = tuple(p.strip().lower() for p in (args.hide_with or "").split(",") if p.strip())
     spec = SeriesSpec(rules, levels, args.games if args.games is not None else 20, args.series,
                       args.measure_from,

@@ -269,6 +269,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "первая измеряемая партия должна быть от 1 до {length}, а не {first}"),
     "bench.series_fleets": ("--series draws its fleets from --placement; --fleets does not fit it",
                             "--series берёт флоты из --placement; --fleets с ним не сочетается"),
+    "bench.not_with_series": ("{option} does not go with --series",
+                              "{option} не сочетается с --series"),
+    "bench.series_only": ("{option} goes with --series only", "{option} — только вместе с --series"),
     "bench.bad_jobs": ("the number of worker processes must be at least 1, not {jobs}",
                        "число рабочих процессов должно быть не меньше 1, а не {jobs}"),
     "bench.no_matplotlib": (
