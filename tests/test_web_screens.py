@@ -280,6 +280,9 @@ def test_invitation_waiting_and_spectator_screens(browser: Any, server: Server, 
     assert "Your friend has joined" in alice.inner_text("#log")
     watcher = open_page(browser, bob.input_value("#watch-link"), **device(size))
     ready_random(alice)
+    alice.wait_for_function("document.querySelector('#status-text').innerText"
+                            ".startsWith('Fleet ready')")
+    shoot(alice, shots, "setup-ready-waiting", size)
     ready_random(bob)
     wait_phase(watcher, "battle")
     assert watcher.locator("#spectating").is_visible()
@@ -304,3 +307,22 @@ def test_error_screens(browser: Any, server: Server, shots: Path, size: str) -> 
     page.wait_for_selector("#fatal")
     assert page.inner_text("#fatal") == "There is no such game"
     shoot(page, shots, "error-game", size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_lost_connection_is_said_and_mended(browser: Any, server: Server, shots: Path,
+                                              size: str) -> None:
+    page = first_page(browser, server.url, size)
+    page.evaluate("localStorage.setItem('sb.guide.battleship', 'seen')")
+    page.click("#vs-computer")
+    wait_phase(page, "setup")
+    ready_random(page)
+    page.wait_for_selector("body[data-turn=me]")
+    server.kill()
+    page.wait_for_selector("#connection")
+    assert page.inner_text("#connection") == "Connection lost — reconnecting…"
+    assert page.get_attribute("body", "data-connection") == "lost"  # the fields wait, dimmed
+    shoot(page, shots, "error-connection", size)
+    server.start()
+    page.wait_for_selector("#connection", state="detached")
+    assert page.locator("#board-own .cell.hull").count() == 20

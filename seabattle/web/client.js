@@ -9,6 +9,9 @@ import { guideOnce } from "./guide.js";
 import { gameNote, keepToken, noteGame } from "./saved.js";
 import { play } from "./sound.js";
 
+// The server's and the engine's sentences start in lower case (they are also parts of others).
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export class GameClient {
   // `game` and `key` ({token} or {watch}); `shell` gives `setScreen`, `chat` (the phrases),
   // `fatal(message)` and `goTo(game, key)`.
@@ -156,6 +159,7 @@ export class GameClient {
       : s.phase !== "battle" || s.to_move === null ? "none" : (s.to_move === this.seat ? "me" : "them");
     if (this.isPlayer && s.phase === "over" && s.result) body.turn = s.result.winner === this.seat ? "won" : "lost";
     body.opponent = this.opponentIsComputer ? "computer" : "person";
+    body.connection = this.connectionLost ? "lost" : "on";
     const waiting = s.phase === "waiting", over = s.phase === "over";
     const board = this.board.render();
     const headline = board.headline;
@@ -163,9 +167,10 @@ export class GameClient {
       el("div", { id: "status", class: "banner", role: "status" }, el("span", { id: "status-text" }, this.statusText()), el("span", { id: "timer" })),
       headline ? el("div", { id: "answer", "aria-live": "polite" }, headline) : null,
       waiting ? this.renderInvitation() : el("p", { id: "rules-line" }, t("web.rules_line", { rules: this.board.rulesText() })),
-      this.connectionLost ? el("p", { class: "error", id: "connection" }, t("web.error.connection")) : null,
+      this.connectionLost ? el("p", { class: "notice-bar", id: "connection", role: "status" }, el("span", { class: "spinner small", "aria-hidden": "true" }),
+        capital(t("web.error.connection"))) : null,
       // The engine's sentences start in lower case (they are also parts of others).
-      el("p", { class: "error", id: "error", role: "alert" }, this.error.charAt(0).toUpperCase() + this.error.slice(1)),
+      el("p", { class: "error", id: "error", role: "alert" }, capital(this.error)),
       this.renderPresence(), ...board.controls,
       // After the game the rematch comes first, the statistics after the fields.
       over ? this.renderControls() : null, waiting ? null : board.fields, over ? this.renderAfter() : this.renderControls(),
