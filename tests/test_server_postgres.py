@@ -224,7 +224,7 @@ def shoot(peer: Any, other: Any, seq: int) -> int:
     state = sync(peer, seq)
     peer.send({"type": "fire", "cell": next_target(state)})
     seq = peer.until("shot")["seq"] + 1
-    sync(other, seq)
+    sync(peer, seq), sync(other, seq)
     return seq
 
 
@@ -245,7 +245,7 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
             before = store.load(game["game"])
             relay.cut()
             shooter = players[sync(a, seq)["to_move"]]
-            error = shooter.error({"type": "fire", "cell": next_target(shooter.state)})
+            error = shooter.error({"type": "fire", "cell": next_target(sync(shooter, seq))})
             assert error["code"] == "web.error.store_down", error
             assert "cannot be reached" in error["message"]
             relay.mend()

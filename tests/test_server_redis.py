@@ -99,6 +99,27 @@ async def test_a_process_away_from_redis_catches_up_when_it_returns(redis_url: s
         relay.cut()
 
 
+async def test_presence_elsewhere_counts_live_processes_only(redis_url: str) -> None:
+    one, two = RedisPubSub(redis_url), RedisPubSub(redis_url)
+    one.alive_seconds = 1  # a process killed stops counting a second after its last beat
+    await one.start(), await two.start()
+    try:
+        game = f"presence-{one.origin}"
+        await one.share_presence(game, [True, False])
+        assert await two.presence_elsewhere(game) == [1, 0]
+        assert await one.presence_elsewhere(game) == [0, 0]  # its own sockets are not "else"
+        await two.share_presence(game, [True, True])
+        assert await one.presence_elsewhere(game) == [1, 1]
+        for task in one._tasks:  # one dies: no more beats, nothing cleaned up
+            task.cancel()
+        await asyncio.sleep(1.5)
+        assert await two.presence_elsewhere(game) == [0, 0]
+        await two.share_presence(game, [False, False])
+        assert await one.presence_elsewhere(game) == [0, 0]
+    finally:
+        await one.stop(), await two.stop()
+
+
 def test_a_pubsub_url_that_is_not_redis_is_refused(tmp_path: Any) -> None:
     with pytest.raises(BackendError, match="expected redis://"):
         build_app(tmp_path / "g.sqlite3", "amqp://127.0.0.1")
@@ -211,3 +232,23 @@ def test_build_app_names_the_missing_driver() -> None:
     error = BackendError(what="--db postgresql://", extra="postgres", problem="no psycopg")
     assert "pip install 'seabattle[postgres]'" in str(error)
     assert isinstance(error, SeaBattleError)
+
+
+def test_a_player_connected_to_another_process_is_here_until_gone(site: Site) -> None:
+    """Presence is shared: B, on process two, cannot claim the win from A while A is
+    connected to process one, and can once A has gone (no grace period here)."""
+    one, two = site.clients
+    game = one.post("/api/games", json={"mode": "private", "preset": "classic"}).json()
+    joined = two.post(f"/api/games/{game['game']}/join", json={"invite": game["invite"]})
+    with two.websocket_connect("/ws") as ws1:
+        b = hello(ws1, game["game"], "B", token=joined.json()["token"])
+        assert not b.state["players"][0]["online"]
+        with one.websocket_connect("/ws") as ws0:
+            hello(ws0, game["game"], "A", token=game["token"])
+            b.until("presence", online=[True, True])
+            assert b.until("state")["players"][0]["online"]
+            assert b.error({"type": "claim_win"})["code"] == "web.error.opponent_here"
+        b.until("presence", online=[False, True])
+        b.send({"type": "claim_win"})
+        over = b.until("game_over")
+        assert (over["winner"], over["reason"]) == (1, "abandoned")

@@ -10,6 +10,13 @@ processes to its sockets, after ``on_remote`` (the hub's :meth:`catch up
 <seabattle.server.service.Hub.catch_up>`) has read the entries they speak of from the
 shared store: each socket then sends what its audience missed, by ``seq``, from the log.
 
+It is also the :class:`~seabattle.server.presence.PresenceRegistry` of the processes: a hash
+per game (``seabattle:presence:{id}``: each process's seats with sockets) and a key per live
+process (``seabattle:alive:{origin}``, renewed every :attr:`~RedisPubSub.beat_seconds`,
+expiring after :attr:`~RedisPubSub.alive_seconds`); each beat recounts the presence of every
+game held, so the seats of a killed process count as gone within
+``alive_seconds + beat_seconds``.
+
 Redis is only a doorbell, never the truth: a note lost costs a delay, not a move. When
 Redis cannot be reached, :meth:`RedisPubSub.publish` still delivers locally and the moves
 go on being stored (players on the same process play on; players on other processes see
@@ -25,7 +32,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator, Awaitable, Callable, Sequence
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -34,6 +41,10 @@ from redis.exceptions import RedisError
 from seabattle.server.pubsub import MemoryPubSub, Note
 
 PREFIX = "seabattle:game:"
+PRESENCE = "seabattle:presence:"
+"""A hash per game: field = a process's origin, value = its seats with sockets ("10")."""
+ALIVE = "seabattle:alive:"
+"""A key per live process, kept while it beats (:attr:`RedisPubSub.alive_seconds`)."""
 log = logging.getLogger("seabattle.server.redis")
 
 RemoteHook = Callable[[str | None, Note | None], Awaitable[None]]
@@ -63,6 +74,10 @@ class RedisPubSub:
 
     retry_seconds = 0.5
     """How long the reader waits before trying Redis again."""
+    beat_seconds = 5.0
+    """How often a process says it is alive and recounts the presence of its games."""
+    alive_seconds = 15
+    """How long a process that stopped beating (killed) counts as alive."""
 
     def __init__(self, url: str, on_remote: RemoteHook | None = None) -> None:
         self.url = url
@@ -72,7 +87,7 @@ class RedisPubSub:
         self.connected = asyncio.Event()
         """Set while the reader is subscribed (tests wait for it)."""
         self._redis: aioredis.Redis | None = None
-        self._reader: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     # --- the lifetime: started and stopped by the app's lifespan ----------------------
 
@@ -82,16 +97,80 @@ class RedisPubSub:
         self._redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2,
                                               socket_timeout=None, health_check_interval=0)
         await self._redis.ping()
-        self._reader = asyncio.create_task(self._read())
+        await self._beat()
+        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._beats())]
 
     async def stop(self) -> None:
-        """Stop the reader and close the connection."""
-        if self._reader is not None:
-            self._reader.cancel()
+        """Stop the reader, say this process is gone, close the connection."""
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
+                await task
         if self._redis is not None:
+            with contextlib.suppress(RedisError, OSError):
+                await self._redis.delete(ALIVE + self.origin)
             await self._redis.aclose()
+
+    # --- presence: which seats have sockets on which process --------------------------
+
+    async def share_presence(self, game_id: str, seats: Sequence[bool]) -> None:
+        """Record which seats of ``game_id`` have sockets on this process (a
+        :class:`~seabattle.server.presence.PresenceRegistry`)."""
+        if self._redis is None:
+            return
+        key, value = PRESENCE + game_id, "".join("1" if s else "0" for s in seats)
+        try:
+            async with self._redis.pipeline(transaction=False) as pipe:
+                if any(seats):
+                    pipe.hset(key, self.origin, value)
+                else:
+                    pipe.hdel(key, self.origin)
+                pipe.expire(key, 86_400)  # a game nobody opens for a day is forgotten
+                await pipe.execute()
+        except (RedisError, OSError) as error:
+            log.warning("redis presence of %s not shared: %s", game_id, error)
+
+    async def presence_elsewhere(self, game_id: str) -> list[int] | None:
+        """Per seat, how many other live processes have sockets of it; ``None`` if Redis
+        cannot be reached."""
+        if self._redis is None:
+            return None
+        try:
+            shared = await self._redis.hgetall(PRESENCE + game_id)
+            others = {self._text(origin): self._text(seats) for origin, seats in shared.items()
+                      if self._text(origin) != self.origin}
+            if not others:
+                return [0, 0]
+            alive = await self._redis.mget([ALIVE + origin for origin in others])
+        except (RedisError, OSError) as error:
+            log.warning("redis presence of %s not read: %s", game_id, error)
+            return None
+        counts = [0, 0]
+        for seats, live in zip(others.values(), alive, strict=True):
+            if live is not None:
+                for seat in (0, 1):
+                    counts[seat] += seats[seat:seat + 1] == "1"
+        return counts
+
+    @staticmethod
+    def _text(value: str | bytes) -> str:
+        return value.decode() if isinstance(value, bytes) else value
+
+    async def _beat(self) -> None:
+        assert self._redis is not None
+        await self._redis.set(ALIVE + self.origin, "1", ex=self.alive_seconds)
+
+    async def _beats(self) -> None:
+        """Say this process is alive; recount every game's presence (a process that died
+        stops counting once its key expires)."""
+        while True:
+            await asyncio.sleep(self.beat_seconds)
+            try:
+                await self._beat()
+            except (RedisError, OSError) as error:
+                log.warning("redis heartbeat failed: %s", error)
+                continue
+            await self._hook(None, Note("presence"))
 
     # --- the PubSub interface -----------------------------------------------------
 

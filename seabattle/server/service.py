@@ -23,6 +23,7 @@ from seabattle.i18n import Language
 from seabattle.server.entries import Created, Entry, RoomOptions
 from seabattle.server.limits import KeyedBuckets, LimitError, Limits
 from seabattle.server.messages import NewGame, Say, ServerError, is_key, message_text
+from seabattle.server.presence import PresenceElsewhere, PresenceRegistry
 from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
 from seabattle.server.store import Store, StoreConflictError
@@ -44,6 +45,9 @@ class Hub:
                  clock: Callable[[], float] = time.time, limits: Limits | None = None) -> None:
         self.store = store
         self.pubsub: PubSub = pubsub or MemoryPubSub()
+        self.elsewhere = (PresenceElsewhere(self.pubsub, clock)
+                          if isinstance(self.pubsub, PresenceRegistry) else None)
+        """Other processes' sockets, with a pub/sub that shares presence (Redis's)."""
         self.grace_seconds = grace_seconds
         self.clock = clock
         self.limits = limits or Limits()
@@ -221,29 +225,49 @@ class Hub:
 
     async def catch_up(self, game_id: str | None, note: Note | None) -> None:
         """Another server process stored entries of ``game_id`` (up to ``note.upto``;
-        ``None``: perhaps): the room held here, if any, reads them from the store.
-        ``game_id`` ``None``: of any game (notes were lost): every room held catches up."""
+        ``None``: perhaps): the room held here, if any, reads them from the store; a
+        ``presence`` note (or ``None``) also counts the other processes' sockets in.
+        ``game_id`` ``None``: of any game (notes were lost, or the heartbeat's recount):
+        every room held catches up, and its sockets hear of a seat come or gone."""
         if game_id is None:
-            for held in list(self.rooms):
-                await self.catch_up(held, None)
+            for held, each in list(self.rooms.items()):
+                if await self._catch_up(each, note):
+                    await self.pubsub.publish(held, Note("presence"))
             return
         room = self.rooms.get(game_id)
-        if room is None or (note is not None and (
-                note.kind != "feed" or (note.upto is not None and note.upto <= room.seq))):
-            return
-        log = self.store.load(game_id)
-        if log is None or len(log) <= room.seq:
-            return
-        try:
-            room.extend(log[room.seq:])
-        except BaseException:
-            self.rooms.pop(game_id, None)  # the next use loads it whole
-            raise
+        if room is not None:
+            await self._catch_up(room, note)
+
+    async def _catch_up(self, room: Room, note: Note | None) -> bool:
+        """One room of :meth:`catch_up`; whether a seat came online or went away."""
+        changed = False
+        if self.elsewhere is not None and (note is None or note.kind == "presence"):
+            changed = await self.elsewhere.merge(room)
+        if note is not None and (note.kind != "feed" or (note.upto is not None
+                                                         and note.upto <= room.seq)):
+            return changed
+        log = self.store.load(room.id)
+        if log is not None and len(log) > room.seq:
+            try:
+                room.extend(log[room.seq:])
+            except BaseException:
+                self.rooms.pop(room.id, None)  # the next use loads it whole
+                raise
+        return changed
 
     async def connect(self, room: Room, audience: int) -> None:
-        if audience != WATCHER and room.connect(audience):
-            await self.pubsub.publish(room.id, Note("presence"))
+        if audience != WATCHER:
+            came = room.connect(audience)
+            if self.elsewhere is not None:
+                came = await self.elsewhere.merge(room) or came
+                await self.elsewhere.share(room)
+            if came:
+                await self.pubsub.publish(room.id, Note("presence"))
 
     async def disconnect(self, room: Room, audience: int) -> None:
-        if audience != WATCHER and room.disconnect(audience, self.clock()):
-            await self.pubsub.publish(room.id, Note("presence"))
+        if audience != WATCHER:
+            went = room.disconnect(audience, self.clock())
+            if self.elsewhere is not None:
+                await self.elsewhere.share(room)
+            if went:
+                await self.pubsub.publish(room.id, Note("presence"))
