@@ -37,6 +37,8 @@ class FleetBattleDefinition(GameDefinition[FleetRules, Action, Event, FleetView]
     title = Text("game.fleet-battle")
     parts = GameParts(
         arena_game="seabattle.fleetbattle.bots.arena",  # docs/fleetbattle-protocol.md
+        line_game="seabattle.fleetbattle.terminal.lines",
+        replay_text="seabattle.fleetbattle.terminal.replay",
     )
 
     def default_rules(self) -> FleetRules:

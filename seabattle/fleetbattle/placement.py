@@ -79,9 +79,19 @@ def validate_placement(rules: FleetRules, seat: int, placement: Placement) -> Pl
         raise PlacementError("fleet.error.placement_make_up",
                              expected=", ".join(k.value for k in expected),
                              got=", ".join(k.value for k in kinds))
+    check_pieces(rules, seat, placement.ships)
+    if not (0 <= placement.flagship < len(rules.fleets[seat])):
+        raise PlacementError("fleet.error.flagship", index=placement.flagship + 1,
+                             count=len(rules.fleets[seat]))
+    return placement
+
+
+def check_pieces(rules: FleetRules, seat: int, ships: tuple[PlacedShip, ...]) -> None:
+    """Refuse the first of ``ships`` (the first pieces of a placement, in order) that is
+    not a straight line of its decks on ``seat``'s field, or overlaps one before it."""
     grid = rules.field(seat)
     taken = 0
-    for index, ship in enumerate(placement.ships):
+    for index, ship in enumerate(ships):
         decks = SHIP_TYPES[ship.kind].decks
         if not is_line(grid, ship.cells, decks):
             raise PlacementError("fleet.error.placement_shape", index=index + 1,
@@ -91,10 +101,6 @@ def validate_placement(rules: FleetRules, seat: int, placement: Placement) -> Pl
             raise PlacementError("fleet.error.placement_overlap", index=index + 1,
                                  kind=ship.kind.text)
         taken |= ship.cells
-    if not (0 <= placement.flagship < len(rules.fleets[seat])):
-        raise PlacementError("fleet.error.flagship", index=placement.flagship + 1,
-                             count=len(rules.fleets[seat]))
-    return placement
 
 
 def random_placement(rules: FleetRules, seat: int, rng: random.Random) -> Placement:

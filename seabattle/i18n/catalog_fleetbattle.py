@@ -113,4 +113,107 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                   "неизвестный уровень {level!r}; есть уровни: {known}"),
     "fleet.error.level_option": ("the level {level} takes no option ({option!r})",
                                  "у уровня {level} нет вариантов ({option!r})"),
+    # The battle in text (seabattle.fleetbattle.terminal).
+    "fleet.text.totals": ("{side}: firepower {firepower}, boarding {boarding}, manoeuvre "
+                          "{manoeuvre}; {ships} ships",
+                          "{side}: О {firepower}, А {boarding}, М {manoeuvre}; кораблей: "
+                          "{ships}"),
+    "fleet.text.flagship_lost": ("flagship lost", "флагман утерян"),
+    "fleet.text.held_fire": ("held fire", "не стрелял"),
+    "fleet.say.placed": ("{side}: the fleet is placed.", "{side}: флот расставлен."),
+    "fleet.say.turn": ("— Turn {turn} —", "— Ход {turn} —"),
+    "fleet.say.retreats": ("Retreating: {sides}.", "Отступают: {sides}."),
+    "fleet.say.first_mode": ("The first turn is {mode}.", "Первый ход: {mode}."),
+    "fleet.say.mode": ("{side} chooses {mode}.", "{side}: выбран режим «{mode}»."),
+    "fleet.say.orders": ("{side}: orders given.", "{side}: приказы отданы."),
+    "fleet.say.volley": ("{side} fires {ammo} at {cells}; hits: {hits}.",
+                         "{side}: залп ({ammo}) по {cells}; попадания: {hits}."),
+    "fleet.say.none": ("none", "нет"),
+    "fleet.say.hold": ("{side} holds fire.", "{side}: «Не стрелять»."),
+    "fleet.say.no_volley": ("{side} fires no shot.", "{side}: выстрелов нет."),
+    "fleet.say.fireships": ("Fireships: {count}.", "Брандеров: {count}."),
+    "fleet.say.fireship_stopped": ("{side}: the fireship ({kind}) was stopped by fire.",
+                                   "{side}: брандер ({kind}) остановлен огнём."),
+    "fleet.say.fireship_hit": ("{side}: the fireship ({kind}) rolls {die} and strikes!",
+                               "{side}: брандер ({kind}), на кубике {die} — успех!"),
+    "fleet.say.fireship_missed": ("{side}: the fireship ({kind}) rolls {die} and fails.",
+                                  "{side}: брандер ({kind}), на кубике {die} — неудача."),
+    "fleet.say.fire": ("{side}: the die shows {die} — fire aboard one of its own ships!",
+                       "{side}: на кубике {die} — пожар на собственном корабле!"),
+    "fleet.say.no_fire": ("{side}: the die shows {die}, no fire.",
+                          "{side}: на кубике {die}, пожара нет."),
+    "fleet.say.lost.sunk": ("{side}: the {kind} at {cells} is sunk.",
+                            "{side}: {kind} на {cells} потоплен."),
+    "fleet.say.lost.burnt": ("{side}: the {kind} at {cells} is burnt.",
+                             "{side}: {kind} на {cells} сгорел."),
+    "fleet.say.lost.spent": ("{side}: the fireship {kind} at {cells} is gone.",
+                             "{side}: брандер {kind} на {cells} погиб."),
+    "fleet.say.lost.captured": ("{side}: the {kind} at {cells} is captured.",
+                                "{side}: {kind} на {cells} захвачен."),
+    "fleet.say.decks_whole": ("{side}: the {kind} is taken whole ({decks} decks).",
+                              "{side}: {kind} захвачен целиком (палуб: {decks})."),
+    "fleet.say.decks_part": ("{side}: {decks} decks of the {kind} are taken; it is grappled.",
+                             "{side}: у корабля «{kind}» захвачено палуб: {decks}; он в "
+                             "абордаже."),
+    "fleet.say.grappled": ("Grappled: {first} ({ships0}) with {second} ({ships1}).",
+                           "Сцепились: {first} ({ships0}) и {second} ({ships1})."),
+    "fleet.say.grapple_over": ("A grapple is over.", "Абордажная схватка окончена."),
+    "fleet.say.retreated": ("{side} retreats: {escaped} ships escape, {behind} stay behind.",
+                            "{side}: отступление; ушли кораблей: {escaped}, остались: "
+                            "{behind}."),
+    "fleet.say.surrendered": ("{side} surrenders.", "{side}: сдаётся."),
+    "fleet.say.draw": ("The battle is a draw: {reason}.", "Ничья: {reason}."),
+    "fleet.say.won": ("{side} wins: {reason}.", "Победа — {side}: {reason}."),
+    "fleet.say.contest.manoeuvre": (
+        "Manoeuvre: {first} rolls {die0} ({score0}), {second} rolls {die1} ({score1}).",
+        "Маневрирование: {first} — {die0} ({score0}), {second} — {die1} ({score1})."),
+    "fleet.say.contest.boarding": (
+        "Boarding: {first} rolls {die0} ({score0}), {second} rolls {die1} ({score1}).",
+        "Абордаж: {first} — {die0} ({score0}), {second} — {die1} ({score1})."),
+    "fleet.say.contest.grapple": (
+        "Grapple: {first} rolls {die0} ({score0}), {second} rolls {die1} ({score1}).",
+        "Схватка сцепленных: {first} — {die0} ({score0}), {second} — {die1} ({score1})."),
+    "fleet.say.tie": ("A tie: the dice roll again.", "Ничья — бросают снова."),
+    "fleet.say.contest_won": ("{side} wins.", "Выигрыш: {side}."),
+    "fleet.replay.move": ("Move {number} of {count}:", "Ход {number} из {count}:"),
+    # The line game (seabattle.fleetbattle.terminal.lines).
+    "fleet.plain.welcome": ("Fleet battle: {rules}; the computer plays {level}.",
+                            "Морское сражение: {rules}; компьютер — уровень {level}."),
+    "fleet.plain.legend": (
+        "Your field: O deck, X cannonball hit, c chain, g grape, @ taken by boarding, "
+        "# ship lost, * enemy miss. Enemy field: * miss, X hit, # ship lost. "
+        "Type help for the orders, quit to stop.",
+        "Ваше поле: O палуба, X попадание ядром, c книппель, g шрапнель, @ захвачено, "
+        "# корабль выбыл, * промах противника. Поле противника: * промах, X попадание, "
+        "# корабль выбыл. help — приказы, выход — закончить."),
+    "fleet.plain.you": ("Your fleet", "Ваш флот"),
+    "fleet.plain.enemy": ("The enemy", "Противник"),
+    "fleet.plain.own": ("Your fleet", "Ваш флот"),
+    "fleet.plain.enemy_field": ("Enemy", "Противник"),
+    "fleet.plain.ships": ("Your ships: {ships}", "Ваши корабли: {ships}"),
+    "fleet.plain.ask_retreat": ("Retreat before turn {turn}? (y/n)",
+                                "Отступить перед ходом {turn}? (д/н)"),
+    "fleet.plain.ask_mode": ("You won the manoeuvre. Mode ({modes}):",
+                             "Вы выиграли маневрирование. Режим ({modes}):"),
+    "fleet.plain.mode_words": ("Type long, close or boarding.",
+                               "Введите: дальний, вплотную или абордаж."),
+    "fleet.plain.ask_grapple": ("Your ships to grapple with it (numbers):",
+                                "Ваши корабли для абордажа (номера):"),
+    "fleet.plain.ask_orders": (
+        "Orders ({shots} shots, up to {fireships} fireships; help):",
+        "Приказ (выстрелов: {shots}, брандеров до {fireships}; help):"),
+    "fleet.plain.ask_parting": ("The enemy retreats: your volley ({shots} shots):",
+                                "Противник отступает: ваш залп (выстрелов: {shots}):"),
+    "fleet.plain.help": (
+        "Name the kind of shot (cannonball, chain at long range, grape at close range; "
+        "cannonballs if none), then the cells, e.g. 'chain B2 C4 D1'. Add +N to send your "
+        "ship N as a fireship. 'hold' gives no volley (+25 % next turn).",
+        "Назовите заряд (ядра; книппели в дальнем бою; шрапнель вплотную; без названия — "
+        "ядра), затем клетки, например «книппели Б2 В4 Г1». +N — корабль N брандером. "
+        "«не» — приказ «Не стрелять» (+25 % на следующем ходу)."),
+    "fleet.plain.ask_ship": ("Ship {number}, {kind} ({decks} cells in a line):",
+                             "Корабль {number}, {kind} ({decks} клеток в линию):"),
+    "fleet.plain.ask_flagship": ("Number of your flagship:", "Номер флагмана:"),
+    "fleet.plain.flagship_number": ("A ship number from 1 to {count}.",
+                                    "Номер корабля от 1 до {count}."),
 }

@@ -1,0 +1,270 @@
+"""The fleet battle line by line against the computer: :data:`LINE_GAME`.
+
+One answer a line, no colour. Before every turn the player is asked whether to retreat;
+after winning the manoeuvre, for the mode; in long or close range, for the turn's orders:
+the kind of shot (``cannonball``/``ядра``, ``chain``/``книппели``, ``grape``/``шрапнель``;
+cannonballs when none is named), then the cells, and ``+N`` for each ship sent as a
+fireship (its number in the fleet list), or ``hold``/``не`` for «Не стрелять». Every die
+falls in the program, from the system's entropy (or the seed asked for), and is told.
+The loop around a game (again, saving, quitting) is the line-mode shell's
+(:mod:`seabattle.plain`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from seabattle.coords import Coordinates, bit
+from seabattle.errors import SeaBattleError
+from seabattle.fleetbattle.actions import (
+    Action,
+    ChooseMode,
+    Grapple,
+    Orders,
+    PlaceFleet,
+    RetreatChoice,
+)
+from seabattle.fleetbattle.ai.players import make_player
+from seabattle.fleetbattle.definition import DEFINITION
+from seabattle.fleetbattle.fleets import PRESETS
+from seabattle.fleetbattle.placement import (
+    PlacedShip,
+    Placement,
+    check_pieces,
+    random_placement,
+)
+from seabattle.fleetbattle.rules import FleetRules
+from seabattle.fleetbattle.ships import SHIP_TYPES, Ammo, Mode
+from seabattle.fleetbattle.state import FleetBattleState
+from seabattle.fleetbattle.terminal.text import Narrator, coordinates, render, totals_line
+from seabattle.fleetbattle.views import FleetView, Phase
+from seabattle.games.chance import draw, entropy, seeded
+from seabattle.games.envelope import Envelope, PlayerInfo
+from seabattle.i18n import Language, translate
+from seabattle.terminal.lines import LineGame, LineIO
+
+HUMAN, COMPUTER = 0, 1
+HELP_WORDS = ("help", "?", "помощь")
+HOLD_WORDS = ("hold", "не", "нестрелять")
+YES_WORDS = ("y", "yes", "д", "да")
+AMMO_WORDS = {"cannonball": Ammo.CANNONBALL, "cannonballs": Ammo.CANNONBALL,
+              "ядра": Ammo.CANNONBALL, "ядро": Ammo.CANNONBALL, "chain": Ammo.CHAIN,
+              "книппели": Ammo.CHAIN, "книппель": Ammo.CHAIN, "grape": Ammo.GRAPE,
+              "шрапнель": Ammo.GRAPE}
+MODE_WORDS = {"long": Mode.LONG, "дальний": Mode.LONG, "close": Mode.CLOSE,
+              "вплотную": Mode.CLOSE, "boarding": Mode.BOARDING, "абордаж": Mode.BOARDING}
+
+
+@dataclass(frozen=True)
+class FleetSettings:
+    """A fleet battle against the computer: the rules, the computer's level, the
+    language, the seed (``None``: the system's entropy) and where to save."""
+
+    rules: FleetRules = field(default_factory=lambda: PRESETS["equal"])
+    level: str = "captain"
+    language: Language = "en"
+    seed: int | None = None
+    save_path: Path | None = None
+
+    def coordinates(self) -> Coordinates:
+        """How the player's own field's cells are named."""
+        return coordinates(self.rules, HUMAN, self.language)
+
+    def record_path(self, game_number: int) -> Path | None:
+        """Where the ``game_number``-th game is saved (FILE, FILE-2, FILE-3…)."""
+        if self.save_path is None or game_number == 1:
+            return self.save_path
+        path = self.save_path
+        return path.with_name(f"{path.stem}-{game_number}{path.suffix}")
+
+
+class FleetSession:
+    """One battle: the player in seat 0, the computer in seat 1, chance drawn from the
+    seed or the system's entropy."""
+
+    def __init__(self, settings: FleetSettings, seed: int | None) -> None:
+        self.settings = settings
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.chance = seeded(self.seed) if seed is not None else entropy()
+        self.state: FleetBattleState = DEFINITION.new_state(settings.rules)
+        self.computer = make_player(settings.level, random.Random(f"{self.seed}:computer"))
+
+    @property
+    def started(self) -> bool:
+        """Whether anything was played."""
+        return bool(self.state.log)
+
+    @property
+    def over(self) -> bool:
+        """Whether the battle is over."""
+        return self.state.actors.over
+
+    def record(self) -> Envelope:
+        """The battle so far as a record (its log, every die included)."""
+        players = (PlayerInfo("Player"), PlayerInfo("Computer", self.settings.level))
+        return Envelope(DEFINITION.name, DEFINITION.rules_to_data(self.state.rules), players,
+                        {"seed": self.seed},
+                        {"log": DEFINITION.log_to_data(self.state.rules, self.state.log)})
+
+    def advance(self) -> None:
+        """Let chance and the computer act until the player must."""
+        state = self.state
+        while not state.actors.over and HUMAN not in state.actors.seats:
+            if state.actors.chance:
+                state.apply_chance(draw(state.chance_outcomes(), self.chance))
+            else:
+                state.apply(COMPUTER, self.computer.act(state.view(COMPUTER)))
+
+
+class FleetLines(LineGame[FleetSettings, FleetSession]):
+    """The fleet battle's line game."""
+
+    def new_session(self, settings: FleetSettings, seed: int | None) -> FleetSession:
+        return FleetSession(settings, seed if seed is not None else settings.seed)
+
+    def welcome(self, io: LineIO, settings: FleetSettings) -> None:
+        io.say("fleet.plain.welcome", rules=io.tr(DEFINITION.rules_title(settings.rules)),
+               level=settings.level)
+        io.say("fleet.plain.legend")
+
+    def play(self, io: LineIO, settings: FleetSettings, session: FleetSession, *,
+             manual: bool) -> None:
+        LineBattle(io, session).play(manual=manual)
+
+
+class LineBattle:
+    """One battle on a :class:`LineIO`."""
+
+    def __init__(self, io: LineIO, session: FleetSession) -> None:
+        self.io = io
+        self.session = session
+        self.state = session.state
+        language: Language = io.language
+        self.narrator = Narrator(self.state.rules, language, (
+            translate("fleet.plain.you", language), translate("fleet.plain.enemy", language)))
+        self.told = 0
+
+    def play(self, *, manual: bool) -> None:
+        """Play to the end; :class:`~seabattle.terminal.lines.EndOfInput` on quitting."""
+        state = self.state
+        if HUMAN in state.actors.seats and state.phase is Phase.SETUP:
+            placement = (self._place() if manual else
+                         random_placement(state.rules, HUMAN, self.session.chance))
+            state.apply(HUMAN, PlaceFleet(placement))
+        while True:
+            self.session.advance()
+            self._tell()
+            if state.actors.over:
+                return
+            self._ask(state.view(HUMAN))
+
+    def _tell(self) -> None:
+        for event in self.state.journal[self.told:]:
+            said = self.narrator.say(event)
+            if said:
+                self.io.write(said + "\n")
+        self.told = len(self.state.journal)
+
+    def _show(self, view: FleetView) -> None:
+        io = self.io
+        io.write(render(view, io.language, (translate("fleet.plain.own", io.language),
+                                            translate("fleet.plain.enemy_field", io.language)))
+                 + "\n")
+        for seat, name in ((HUMAN, "fleet.plain.you"), (COMPUTER, "fleet.plain.enemy")):
+            io.write(totals_line(view.sides[seat], translate(name, io.language),
+                                 io.language) + "\n")
+        assert view.own is not None
+        io.say("fleet.plain.ships", ships=", ".join(
+            f"{ship.index + 1} {io.tr(ship.kind.text)}" + (
+                "" if ship.status.in_battle else f" ({ship.status.value})")
+            for ship in view.own))
+
+    def _ask(self, view: FleetView) -> None:
+        while True:
+            try:
+                action = self._read(view)
+                if action is None:
+                    continue
+                self.state.apply(HUMAN, action)
+                return
+            except SeaBattleError as error:
+                self.io.say("plain.error", message=error.message(self.io.language))
+
+    def _read(self, view: FleetView) -> Action | None:
+        io = self.io
+        if view.phase is Phase.RETREAT:
+            line = io.ask("fleet.plain.ask_retreat", turn=view.turn)
+            io.check_quit(line)
+            return RetreatChoice(line.lower() in YES_WORDS)
+        if view.phase is Phase.MODE:
+            line = io.ask("fleet.plain.ask_mode", modes=", ".join(
+                io.tr(mode.text) for mode in view.modes))
+            io.check_quit(line)
+            if line.lower() not in MODE_WORDS:
+                io.say("fleet.plain.mode_words")
+                return None
+            return ChooseMode(MODE_WORDS[line.lower()])
+        if view.phase is Phase.GRAPPLE:
+            self._show(view)
+            line = io.ask("fleet.plain.ask_grapple")
+            io.check_quit(line)
+            return Grapple(tuple(int(word) - 1 for word in line.split() if word.isdigit()))
+        self._show(view)
+        line = io.ask("fleet.plain.ask_orders" if view.phase is Phase.ORDERS
+                      else "fleet.plain.ask_parting", shots=view.shots_allowed,
+                      fireships=view.fireship_limit)
+        io.check_quit(line)
+        if line.lower() in HELP_WORDS:
+            io.say("fleet.plain.help")
+            return None
+        return self._orders(line)
+
+    def _orders(self, line: str) -> Orders:
+        words = line.replace(",", " ").split()
+        ammo = Ammo.CANNONBALL
+        hold = False
+        cells: list[int] = []
+        fireships: list[int] = []
+        enemy = coordinates(self.state.rules, COMPUTER, self.io.language)
+        for word in words:
+            lower = word.lower()
+            if lower in AMMO_WORDS:
+                ammo = AMMO_WORDS[lower]
+            elif lower in HOLD_WORDS:
+                hold = True
+            elif lower.startswith("+") and lower[1:].isdigit():
+                fireships.append(int(lower[1:]) - 1)
+            else:
+                cells.append(enemy.parse(word))
+        return Orders(ammo, tuple(cells), tuple(fireships), hold)
+
+    def _place(self) -> Placement:
+        io = self.io
+        rules = self.state.rules
+        own = coordinates(rules, HUMAN, io.language)
+        ships: list[PlacedShip] = []
+        for number, kind in enumerate(rules.pieces(HUMAN), start=1):
+            while True:
+                line = io.ask("fleet.plain.ask_ship", number=number, kind=io.tr(kind.text),
+                              decks=SHIP_TYPES[kind].decks)
+                io.check_quit(line)
+                try:
+                    cells = sum(bit(own.parse(word)) for word in line.replace(",", " ").split())
+                    check_pieces(rules, HUMAN, (*ships, PlacedShip(kind, cells)))
+                except SeaBattleError as error:
+                    io.say("plain.error", message=own.message(error, io.language))
+                    continue
+                ships.append(PlacedShip(kind, cells))
+                break
+        while True:
+            line = io.ask("fleet.plain.ask_flagship")
+            io.check_quit(line)
+            if line.isdigit() and 1 <= int(line) <= len(rules.fleets[HUMAN]):
+                return Placement(tuple(ships), int(line) - 1)
+            io.say("fleet.plain.flagship_number", count=len(rules.fleets[HUMAN]))
+
+
+LINE_GAME = FleetLines()
+"""The fleet battle's line game (:class:`~seabattle.terminal.lines.LineGame`)."""
