@@ -262,3 +262,15 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
 
 def test_postgres_url_without_schema_option_is_the_default_schema() -> None:
     assert with_schema(POSTGRES, "s").endswith("options=-csearch_path%3Ds")
+
+
+def test_serve_refuses_to_start_on_a_database_that_does_not_answer(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from seabattle.cli import main
+    from tests.backends import free_port
+
+    url = f"postgresql://postgres:secret@127.0.0.1:{free_port()}/test"
+    assert main(["serve", "--db", url]) == 2
+    said = capsys.readouterr().err
+    assert "cannot use the database 'postgresql://postgres@127.0.0.1:" in said, said
+    assert "secret" not in said

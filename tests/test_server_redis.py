@@ -252,3 +252,13 @@ def test_a_player_connected_to_another_process_is_here_until_gone(site: Site) ->
         b.send({"type": "claim_win"})
         over = b.until("game_over")
         assert (over["winner"], over["reason"]) == (1, "abandoned")
+
+
+def test_serve_refuses_to_start_on_a_redis_that_does_not_answer(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    from seabattle.cli import main
+    from tests.backends import free_port
+
+    url = f"redis://127.0.0.1:{free_port()}/0"
+    assert main(["serve", "--db", str(tmp_path / "g.sqlite3"), "--pubsub", url]) == 2
+    assert f"cannot use the database '{url}'" in capsys.readouterr().err

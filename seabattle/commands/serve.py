@@ -52,6 +52,11 @@ def run(args: argparse.Namespace) -> int:
         app = build_app(db, args.pubsub, grace_seconds=args.grace)
     except (sqlite3.Error, OSError) as error:
         raise SeaBattleError("error.database", path=describe(db), problem=str(error)) from None
+    except SeaBattleError as error:
+        if error.message_key != "web.error.store_down":  # PostgreSQL did not answer
+            raise
+        raise SeaBattleError("error.database", path=describe(db),
+                             problem=error.params["problem"]) from None
     notes = f", notes on {describe(args.pubsub)}" if args.pubsub else ""
     print(f"seabattle: serving on http://{args.host}:{args.port}/ (games in {describe(db)}"
           f"{notes})", flush=True)

@@ -57,10 +57,24 @@ def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int =
     except ImportError as error:
         raise BackendError(what="--pubsub redis://", extra="redis",
                            problem=str(error)) from None
+    check_redis(pubsub)
     redis = RedisPubSub(pubsub)
     app = create_app(store, grace_seconds=grace_seconds, pubsub=redis)
     redis.on_remote = app.state.hub.catch_up
     return app
+
+
+def check_redis(url: str) -> None:
+    """Refuse to start on a Redis that does not answer (as on a database that does not)."""
+    import redis
+
+    client = redis.Redis.from_url(url, socket_connect_timeout=5)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError) as error:
+        raise SeaBattleError("error.database", path=describe(url), problem=str(error)) from None
+    finally:
+        client.close()
 
 
 def describe(url: str | Path) -> str:
