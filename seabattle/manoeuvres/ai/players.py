@@ -5,11 +5,13 @@
 - ``medium``: a set-up that walls its forts in mines (:mod:`~.layouts`); each turn it
   guesses the enemy's unknown pieces once (:class:`~.belief.Belief`, one sample) and takes
   the action whose result :func:`~.evaluation.evaluate` rates best in that guessed world.
-- ``hard``: the same set-up; it keeps the belief and searches over several sampled worlds
+- ``hard``: the same set-up; it keeps the belief and searches over three sampled worlds
   (determinisations, "perfect-information Monte Carlo", the simple relative of
-  information-set MCTS of Cowling, Powley and Whitehouse): the actions the first world
-  rates best, plus every attack and shot, are each played in every world (the enemy
-  answering an attack as it best can there) and rated on average.
+  information-set MCTS of Cowling, Powley and Whitehouse): every action is rated in each
+  world as ``medium`` rates it, and the six best on average are played on in every world
+  for two more actions, whoever's they are (the enemy's answer, or its own follow-up or
+  bonus action), each side choosing greedily there; the sum of the worlds' ratings
+  decides.
 
 Every level answers an attack on its group the same way (:func:`best_defence`): the
 fewest ships that win, else a draw, else the attacked ship alone. The computer is given
@@ -24,15 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from seabattle.errors import SeaBattleError
-from seabattle.manoeuvres.actions import (
-    Action,
-    Attack,
-    Defend,
-    Deploy,
-    Detonate,
-    PointBlank,
-    Shoot,
-)
+from seabattle.manoeuvres.actions import Action, Attack, Defend, Deploy, PointBlank, Shoot
 from seabattle.manoeuvres.ai.belief import Belief
 from seabattle.manoeuvres.ai.evaluation import evaluate
 from seabattle.manoeuvres.ai.layouts import strong_layout
@@ -47,17 +41,17 @@ LEVELS = ("novice", "medium", "hard")
 
 @dataclass(frozen=True)
 class Searching:
-    """How much a level searches: sampled worlds, actions kept from the first world's
-    ranking (besides every attack and shot), and whether it looks at the enemy's best
-    taking reply to each."""
+    """How much a level searches: sampled worlds; the actions kept from the first rating
+    (the first world's, besides every attack and shot, when several worlds are rated; the
+    average's for the look-ahead); and how many actions it looks ahead past its own."""
 
     worlds: int
     kept: int
-    replies: bool
+    depth: int = 0
 
 
-SEARCH = {"medium": Searching(worlds=1, kept=0, replies=False),
-          "hard": Searching(worlds=6, kept=14, replies=True)}
+SEARCH = {"medium": Searching(worlds=1, kept=0),
+          "hard": Searching(worlds=3, kept=6, depth=2)}
 
 
 def best_defence(state: ManoeuvreState, seat: int) -> Defend:
@@ -116,7 +110,7 @@ class ComputerPlayer:
             return options[0]
         worlds = [first_world] + [ManoeuvreState.from_view(view, belief.sample(self.rng))
                                   for _ in range(searching.worlds - 1)]
-        first = self._rate(worlds[0], seat, options, searching.replies)
+        first = self._rate(worlds[0], seat, options)
         if len(worlds) > 1:
             ranked = sorted(range(len(options)), key=lambda i: -first[i])
             keep = set(ranked[:searching.kept]) | {
@@ -125,40 +119,41 @@ class ComputerPlayer:
             options = [options[i] for i in sorted(keep)]
             totals = [first[i] for i in sorted(keep)]
             for world in worlds[1:]:
-                for index, score in enumerate(self._rate(world, seat, options,
-                                                         searching.replies)):
+                for index, score in enumerate(self._rate(world, seat, options)):
                     totals[index] += score
         else:
             totals = first
+        if searching.depth:
+            ranked = sorted(range(len(options)), key=lambda i: -totals[i])[:searching.kept]
+            options = [options[i] for i in ranked]
+            totals = [sum(_rollout(world, seat, action, searching.depth) for world in worlds)
+                      for action in options]
         best = max(totals)
         return self.rng.choice([a for a, t in zip(options, totals, strict=True) if t == best])
 
     @staticmethod
-    def _rate(world: ManoeuvreState, seat: int, options: Sequence[Action],
-              replies: bool = False) -> list[float]:
-        scores: list[float] = []
-        for action in options:
-            after = _after(world, seat, action)
-            if replies and after.actor == 1 - seat and after.stage is Stage.MAIN:
-                scores.append(min([evaluate(after, seat)] + [
-                    evaluate(_after(after, 1 - seat, reply), seat)
-                    for reply in after.legal_actions(1 - seat) or []
-                    if _foreseeable(after, seat, reply)]))
-            else:
-                scores.append(evaluate(after, seat))
-        return scores
+    def _rate(world: ManoeuvreState, seat: int, options: Sequence[Action]) -> list[float]:
+        return [evaluate(_after(world, seat, action), seat) for action in options]
 
 
-def _foreseeable(world: ManoeuvreState, seat: int, reply: Action) -> bool:
-    """A reply of ``seat``'s enemy the hard level looks at: one that takes pieces, an
-    attack only on a piece of ``seat``'s the enemy knows (on the others it would gamble:
-    assuming it knows them would make the search too timid)."""
-    if isinstance(reply, Shoot | PointBlank | Detonate):
-        return True
-    if not isinstance(reply, Attack):
-        return False
-    target = world.board.at[reply.target]
-    return (seat, target.number) in world.known
+def _greedy(world: ManoeuvreState, seat: int) -> Action:
+    """The action that rates best for ``seat`` one action ahead, every kind known."""
+    if world.stage is Stage.DEFENCE:
+        return best_defence(world, seat)
+    options = world.legal_actions(seat) or []
+    return max(options, key=lambda action: evaluate(_after(world, seat, action), seat))
+
+
+def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int) -> float:
+    """``world`` after ``action`` and then ``depth`` more actions, each side taking its
+    :func:`_greedy` one, rated for ``seat``."""
+    after = _after(world, seat, action)
+    for _ply in range(depth):
+        actor = after.actor
+        if actor is None:
+            break
+        after = _after(after, actor, _greedy(after, actor))
+    return evaluate(after, seat)
 
 
 def _after(world: ManoeuvreState, seat: int, action: Action) -> ManoeuvreState:
