@@ -141,6 +141,7 @@ def play_turn_two(state: FleetBattleState) -> None:
     assert state.journal[-1] == DecksTaken(PORTUGAL, 1, Kind.CORVETTE, 1, False)
     # «Противник выбирает корабль, что сцепится с корветом»: the frigate.
     assert state.actors.seats == {ENGLAND} and state.phase is Phase.GRAPPLE
+    assert state.view(ENGLAND).taken is Kind.CORVETTE
     state.apply(ENGLAND, Grapple((0,)))
 
 

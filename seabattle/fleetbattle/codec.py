@@ -182,6 +182,7 @@ def view_from_data(data: Mapping[str, JSON]) -> FleetView:
             None if flagship is None else _int(flagship), (sides[0], sides[1]),
             _int(data["shots_allowed"]), _int(data["fireship_limit"]),
             tuple(Mode(m) for m in _list(data["modes"])),
+            None if data["taken"] is None else Kind(data["taken"]),
             tuple((_kinds(_list(g)[0]), _kinds(_list(g)[1])) for g in _list(data["grapples"])),
             (), None, None, None if winner is None else _int(winner))
     except (KeyError, IndexError, ValueError) as bad:

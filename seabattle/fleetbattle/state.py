@@ -859,6 +859,8 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
             self.fireship_limit(seat) if acting and seat is not None
             and self.phase is Phase.ORDERS else 0,
             tuple(self.modes()) if acting and self.phase is Phase.MODE else (),
+            self.hulls[self._partial[0]][self._partial[1]].kind
+            if self._partial is not None and self.phase is Phase.GRAPPLE else None,
             tuple((g[0], g[1]) for g in grapples), tuple(self._journal),
             (placements[0], placements[1]) if over and placements[0] is not None
             and placements[1] is not None else None,

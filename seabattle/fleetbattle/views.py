@@ -124,6 +124,8 @@ class FleetView:
     fireship_limit: int
     modes: tuple[Mode, ...]
     """The modes the seat may choose now (empty unless it won the manoeuvre)."""
+    taken: Kind | None
+    """In the grapple choice: the kind of the enemy ship boarding took in part."""
     grapples: tuple[tuple[tuple[Kind, ...], tuple[Kind, ...]], ...]
     """Each grapple: the kinds of each side's ships in it."""
     journal: tuple[Event, ...]

@@ -25,6 +25,7 @@ from fractions import Fraction
 from itertools import product
 from math import floor
 
+from seabattle.coords import Grid
 from seabattle.fleetbattle.actions import (
     Action,
     ChooseMode,
@@ -35,7 +36,7 @@ from seabattle.fleetbattle.actions import (
 )
 from seabattle.fleetbattle.ai.knowledge import Knowledge
 from seabattle.fleetbattle.hulls import Status
-from seabattle.fleetbattle.placement import random_placement
+from seabattle.fleetbattle.placement import Placement, random_placement
 from seabattle.fleetbattle.ships import SHIP_TYPES, Ammo, Kind, Mode
 from seabattle.fleetbattle.state import FIRESHIP_ODDS
 from seabattle.fleetbattle.views import FleetView, Phase, ShipView
@@ -202,6 +203,15 @@ class _Strength:
         return cls(float(ship.firepower) + decks)
 
 
+def _contacts(placement: Placement, grid: Grid) -> int:
+    """How many sides touch between cells of different ships."""
+    owner = {cell: index for index, ship in enumerate(placement.ships)
+             for cell in iter_bits(ship.cells)}
+    return sum(1 for cell, index in owner.items()
+               for near in iter_bits(grid.side_neighbours(cell))
+               if owner.get(near, index) != index)
+
+
 def _boarding_expectation(mine: Fraction, theirs: Fraction) -> float:
     """Expected decks a boarding takes for us minus for them (ties roll again)."""
     total = 0.0
@@ -236,6 +246,26 @@ class Admiral(Player):
 
     name = "admiral"
     samples = 120
+    layouts = 40
+    """Placements drawn, of which the one with the fewest touching sides between ships
+    is kept: a hunter firing around a hit finds no second ship there."""
+
+    def act(self, view: FleetView) -> Action:
+        if view.phase is Phase.SETUP:
+            return PlaceFleet(self.place(view))
+        return super().act(view)
+
+    def place(self, view: FleetView) -> Placement:
+        """A spread-out placement, its flagship the ship hardest to lose: the most decks
+        among those that move 2 or more (boarding takes the least manoeuvrable first)."""
+        assert view.seat is not None
+        grid = view.rules.field(view.seat)
+        best = min((random_placement(view.rules, view.seat, self.rng)
+                    for _ in range(self.layouts)), key=lambda p: _contacts(p, grid))
+        ships = [i for i, ship in enumerate(best.ships) if ship.kind is not Kind.BATTERY]
+        flagship = max(ships, key=lambda i: (SHIP_TYPES[best.ships[i].kind].manoeuvre >= 2,
+                                             SHIP_TYPES[best.ships[i].kind].decks))
+        return Placement(best.ships, flagship)
 
     def retreat(self, view: FleetView) -> bool:
         return False
@@ -266,14 +296,23 @@ class Admiral(Player):
         return max(allowed, key=lambda mode: value[mode])
 
     def grapple(self, view: FleetView) -> tuple[int, ...]:
+        """The ships that win the grapple roll more often than not for the least
+        firepower locked out of the fight: one whose boarding beats the ship taken in
+        part (its kind's boarding), the one with the least firepower; else the fewest
+        with the most boarding for their firepower until they beat it."""
         own = _own(view)
-        able = sorted(_free(view), key=lambda i: (float(own[i].firepower) - own[i].boarding))
+        assert view.taken is not None
+        beat = SHIP_TYPES[view.taken].boarding + 1
+        able = _free(view)
+        single = [i for i in able if own[i].boarding >= beat]
+        if single:
+            return (min(single, key=lambda i: (own[i].firepower, -own[i].boarding)),)
         chosen: list[int] = []
-        for index in able:
+        for index in sorted(able, key=lambda i: (own[i].firepower / max(1, own[i].boarding))):
             chosen.append(index)
-            if sum(own[i].boarding for i in chosen) >= 6:
+            if sum(own[i].boarding for i in chosen) >= beat:
                 break
-        return tuple(chosen)
+        return tuple(sorted(chosen))
 
     def orders(self, view: FleetView) -> Orders:
         known = Knowledge.of(view)
@@ -318,6 +357,8 @@ class Admiral(Player):
         close = view.mode is Mode.CLOSE
         chosen: list[tuple[float, int]] = []
         for index in _movers(view):
+            if index == view.flagship:
+                continue  # never the flagship: its loss costs a quarter of everything
             ship = _own(view)[index]
             odds = (FIRESHIP_ODDS[min(3, ship.manoeuvre)] + close) / 6
             # a ship the enemy has found (hit by cannonballs) is likely stopped by its fire
