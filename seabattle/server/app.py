@@ -27,8 +27,8 @@ from seabattle.games.interface import JSON
 from seabattle.games.registry import DEFAULT_GAME, find_game, game_names
 from seabattle.i18n import MESSAGES, Language
 from seabattle.server.guard import HttpGuard
-from seabattle.server.limits import Gate, LimitError, Limits
 from seabattle.server.lessons import import_lessons
+from seabattle.server.limits import Gate, LimitError, Limits
 from seabattle.server.messages import (
     CHAT_PHRASES,
     Hello,

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import contextlib
 import math
-import random
 import secrets
 import time
 import weakref
 from collections.abc import Callable
 
+from seabattle.games import chance
 from seabattle.games.hosting import SETUP, ClientEvent
 from seabattle.games.registry import find_game
 from seabattle.i18n import Language
@@ -52,7 +52,6 @@ class Hub:
         self.clock = clock
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
-        self._rng = random.SystemRandom()
         self._chat: KeyedBuckets[tuple[str, int]] = KeyedBuckets(
             self.limits.chat_per_minute / 60, self.limits.chat_burst, clock)
         self._states: weakref.WeakKeyDictionary[
@@ -89,7 +88,7 @@ class Hub:
                               setup_seconds=request.setup_seconds,
                               grace_seconds=self.grace_seconds)
         token = new_key()
-        entry = new_room_entry(rules, options, token, rng=random.Random(self._rng.random()),
+        entry = new_room_entry(rules, options, token, rng=chance.entropy(),
                                watch=new_key(), now=self.clock(), game=request.game,
                                invite=new_key() if options.mode == "private" else None)
         room = Room(new_key()[:12], entry)
@@ -164,7 +163,7 @@ class Hub:
         now = self.clock()
         hashes = [h or "" for h in room.token_hashes]
         entry = new_room_entry(
-            room.rules, room.options, "", rng=random.Random(self._rng.random()),
+            room.rules, room.options, "", rng=chance.entropy(),
             watch=new_key(), now=now, invite=None, token_hashes=hashes,
             game=room.definition.name, previous=room.id, first=1 - room.first)
         new = Room(new_key()[:12], entry)
@@ -205,7 +204,7 @@ class Hub:
         from the system's entropy; nothing is stored)."""
         if seat == WATCHER or room.phase != SETUP:
             raise ServerError("web.error.phase", action="random_fleet", phase=room.phase)
-        action = room.state.random_action(seat, random.Random(self._rng.random()))
+        action = room.state.random_action(seat, chance.entropy())
         return room.host.suggestion(room.rules, action)
 
     async def tick(self) -> None:
@@ -215,7 +214,7 @@ class Hub:
             if room.deadline is not None and room.deadline <= now:
                 seq = room.seq
                 # Fleets placed for idle players are hidden: drawn from the system's entropy.
-                entries = room.tick(now, random.Random(self._rng.random()))
+                entries = room.tick(now, chance.entropy())
                 if entries:
                     try:
                         self._commit(room, seq, entries)

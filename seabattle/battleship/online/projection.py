@@ -25,6 +25,7 @@ from seabattle.battleship.state import (
     BattleshipState,
     FirstDrawn,
     FleetPlaced,
+    Resigned,
     StateEvent,
 )
 from seabattle.battleship.view import PlayerView
@@ -68,7 +69,9 @@ def project(state: BattleshipState, seat: int, events: Sequence[StateEvent],
     told = Told()
     flag: dict[str, JSON] = {"auto": True} if auto else {}
     game = state.game
-    engine = [event for event in events if not isinstance(event, FleetPlaced | FirstDrawn)]
+    # A resignation before the battle is told by the room's game_over, like any ending.
+    engine = [event for event in events
+              if not isinstance(event, FleetPlaced | FirstDrawn | Resigned)]
     start = len(game.events) - len(engine) if game is not None else 0
     for event in events:
         if isinstance(event, FleetPlaced):
