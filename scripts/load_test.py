@@ -10,6 +10,15 @@ Prints p50/p99 per N and the largest N whose p99 stayed under 100 ms.
 
     .venv/bin/python scripts/load_test.py --games 100 200 400 --seconds 15
 
+With ``--db postgresql://…`` and ``--pubsub redis://…`` the server runs on them, and with
+``--processes N`` there are N server processes on that database and Redis: each game is
+created on one and joined on the next, its two players connected to different processes,
+so every shot crosses Redis (the worst case of ``docs/deploy.md``'s setup).
+
+Each simulated game speaks from an address of its own (``X-Forwarded-For``, which the
+server takes from loopback as it would from a proxy), as real players do, so that the
+server's per-address limits (games created a minute, sockets) count each game apart.
+
 The client runs in this one process; on a small machine it competes with the
 server for the CPU, so the figure is a lower bound.
 """
@@ -34,8 +43,9 @@ import websockets
 
 
 class Player:
-    def __init__(self, url: str, game: str, token: str) -> None:
+    def __init__(self, url: str, game: str, token: str, address: str) -> None:
         self.url, self.game, self.token = url, game, token
+        self.headers = {"X-Forwarded-For": address}
         self.state: dict[str, Any] = {}
         self.pending: asyncio.Future[float] | None = None
         self.sent_at = 0.0
@@ -43,7 +53,8 @@ class Player:
         random.shuffle(self.cells)
 
     async def run(self, ready: asyncio.Event) -> None:
-        async with websockets.connect(self.url, max_size=2**22) as ws:
+        async with websockets.connect(self.url, max_size=2**22,
+                                      additional_headers=self.headers) as ws:
             self.ws = ws
             await ws.send(json.dumps({"type": "hello", "game": self.game, "token": self.token}))
             placed = False
@@ -74,23 +85,27 @@ class Player:
         return await asyncio.wait_for(self.pending, 10)
 
 
-def post(base: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST")
+def post(base: str, path: str, body: dict[str, Any], address: str) -> dict[str, Any]:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"X-Forwarded-For": address})
     with urllib.request.urlopen(request, timeout=30) as response:
         result: dict[str, Any] = json.loads(response.read())
         return result
 
 
-async def one_game(base: str, ws_url: str, clock: dict[str, float], go: asyncio.Event,
+async def one_game(bases: list[str], number: int, clock: dict[str, float], go: asyncio.Event,
                    arrived: list[int], interval: float, latencies: list[float],
                    errors: list[str]) -> None:
     loop = asyncio.get_running_loop()
-    game = await loop.run_in_executor(None, post, base, "/api/games",
-                                      {"mode": "private", "preset": "classic"})
-    joined = await loop.run_in_executor(None, post, base, f"/api/games/{game['game']}/join",
-                                        {"invite": game["invite"]})
-    players = [Player(ws_url, game["game"], game["token"]),
-               Player(ws_url, game["game"], joined["token"])]
+    address = f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"
+    first, second = bases[number % len(bases)], bases[(number + 1) % len(bases)]
+    game = await loop.run_in_executor(None, post, first, "/api/games",
+                                      {"mode": "private", "preset": "classic"}, address)
+    joined = await loop.run_in_executor(None, post, second, f"/api/games/{game['game']}/join",
+                                        {"invite": game["invite"]}, address)
+    players = [Player(first.replace("http", "ws") + "/ws", game["game"], game["token"], address),
+               Player(second.replace("http", "ws") + "/ws", game["game"], joined["token"],
+                      address)]
     ready = [asyncio.Event(), asyncio.Event()]
     tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, ready, strict=True)]
     try:
@@ -117,8 +132,8 @@ async def one_game(base: str, ws_url: str, clock: dict[str, float], go: asyncio.
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def measure(base: str, games: int, seconds: float, interval: float) -> dict[str, Any]:
-    ws_url = base.replace("http", "ws") + "/ws"
+async def measure(bases: list[str], games: int, seconds: float, interval: float
+                  ) -> dict[str, Any]:
     latencies: list[float] = []
     errors: list[str] = []
     clock = {"stop": 0.0}
@@ -132,8 +147,8 @@ async def measure(base: str, games: int, seconds: float, interval: float) -> dic
         go.set()
 
     await asyncio.gather(start_when_ready(), *(
-        one_game(base, ws_url, clock, go, arrived, interval, latencies, errors)
-        for _ in range(games)))
+        one_game(bases, number, clock, go, arrived, interval, latencies, errors)
+        for number in range(games)))
     if not latencies:
         return {"games": games, "shots": 0}
     ordered = sorted(latencies)
@@ -143,39 +158,55 @@ async def measure(base: str, games: int, seconds: float, interval: float) -> dic
             "max_ms": round(ordered[-1] * 1000, 1)}
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[50, 100, 200, 400])
     parser.add_argument("--seconds", type=float, default=15)
     parser.add_argument("--interval", type=float, default=1.0,
                         help="seconds between shots in each game (default 1)")
+    parser.add_argument("--db", default=None,
+                        help="the server's --db (default: a SQLite file in a temporary folder)")
+    parser.add_argument("--pubsub", default=None, help="the server's --pubsub (redis://…)")
+    parser.add_argument("--processes", type=int, default=1,
+                        help="server processes (more than one needs --db postgresql://… and "
+                             "--pubsub redis://…)")
     args = parser.parse_args()
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    base = f"http://127.0.0.1:{port}"
+    if args.processes > 1 and not (args.db and args.pubsub):
+        parser.error("--processes above 1 needs --db postgresql://… and --pubsub redis://…")
+    ports = [free_port() for _ in range(args.processes)]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        server = subprocess.Popen([sys.executable, "-m", "seabattle.cli", "serve", "--port",
-                                   str(port), "--db", str(Path(tmp) / "load.sqlite3")],
-                                  stdout=subprocess.DEVNULL)
+        db = args.db or str(Path(tmp) / "load.sqlite3")
+        servers = [subprocess.Popen(
+            [sys.executable, "-m", "seabattle.cli", "serve", "--port", str(port), "--db", db,
+             *(["--pubsub", args.pubsub] if args.pubsub else [])], stdout=subprocess.DEVNULL)
+            for port in ports]
         try:
-            for _ in range(200):
-                try:
-                    urllib.request.urlopen(base + "/api/options", timeout=1).read()
-                    break
-                except OSError:
-                    time.sleep(0.1)
+            for base in bases:
+                for _ in range(200):
+                    try:
+                        urllib.request.urlopen(base + "/api/options", timeout=1).read()
+                        break
+                    except OSError:
+                        time.sleep(0.1)
             best = 0
             for games in args.games:
-                result = asyncio.run(measure(base, games, args.seconds, args.interval))
+                result = asyncio.run(measure(bases, games, args.seconds, args.interval))
                 print(json.dumps(result), flush=True)
                 if result.get("shots") and result["p99_ms"] < 100 and not result["errors"]:
                     best = games
             print(f"largest number of simultaneous games with shot p99 < 100 ms: {best} "
-                  f"(one shot per {args.interval:g} s per game)")
+                  f"(one shot per {args.interval:g} s per game, {args.processes} process(es))")
         finally:
-            server.terminate()
-            server.wait(10)
+            for server in servers:
+                server.terminate()
+                server.wait(10)
     return 0
 
 

@@ -78,6 +78,8 @@ class RedisPubSub:
     """How often a process says it is alive and recounts the presence of its games."""
     alive_seconds = 15
     """How long a process that stopped beating (killed) counts as alive."""
+    max_connections = 16
+    """Connections to Redis per process (the reader's one among them)."""
 
     def __init__(self, url: str, on_remote: RemoteHook | None = None) -> None:
         self.url = url
@@ -94,8 +96,13 @@ class RedisPubSub:
     async def start(self) -> None:
         """Open the connection and start the reader; raises if Redis does not answer, so
         that a process misconfigured does not start."""
-        self._redis = aioredis.Redis.from_url(self.url, socket_connect_timeout=2,
-                                              socket_timeout=None, health_check_interval=0)
+        # A bounded pool that makes a caller wait for a free connection: under load, many
+        # games publish at once, and an unbounded burst of connections is refused by Redis
+        # (seen at 100 games: "Too many connections").
+        pool = aioredis.BlockingConnectionPool.from_url(
+            self.url, max_connections=self.max_connections, timeout=10,
+            socket_connect_timeout=5, socket_timeout=None, health_check_interval=0)
+        self._redis = aioredis.Redis(connection_pool=pool)
         await self._redis.ping()
         await self._beat()
         self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._beats())]
@@ -109,7 +116,7 @@ class RedisPubSub:
         if self._redis is not None:
             with contextlib.suppress(RedisError, OSError):
                 await self._redis.delete(ALIVE + self.origin)
-            await self._redis.aclose()
+            await self._redis.aclose(close_connection_pool=True)
 
     # --- presence: which seats have sockets on which process --------------------------
 
