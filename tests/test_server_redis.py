@@ -132,8 +132,11 @@ class Site:
     """Two apps as two processes would run them, on one PostgreSQL schema and Redis."""
 
     def __init__(self, db: str, redis: str, stack: ExitStack) -> None:
-        self.clients = [stack.enter_context(TestClient(build_app(db, redis, grace_seconds=0)))
-                        for _ in range(2)]
+        self.clients: list[TestClient] = []
+        for _ in range(2):
+            app = build_app(db, redis, grace_seconds=0)
+            stack.callback(app.state.hub.store.close)  # after the app has stopped
+            self.clients.append(stack.enter_context(TestClient(app)))
         for client in self.clients:
             pubsub = client.app.state.hub.pubsub  # type: ignore[attr-defined]
             deadline = time.monotonic() + 5
