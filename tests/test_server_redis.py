@@ -265,3 +265,26 @@ def test_serve_refuses_to_start_on_a_redis_that_does_not_answer(
     url = f"redis://127.0.0.1:{free_port()}/0"
     assert main(["serve", "--db", str(tmp_path / "g.sqlite3"), "--pubsub", url]) == 2
     assert f"cannot use the database '{url}'" in capsys.readouterr().err
+
+
+def test_a_rematch_agreed_across_processes_is_played_on_both(site: Site) -> None:
+    one, two = site.clients
+    game = one.post("/api/games", json={"mode": "private", "preset": "classic"}).json()
+    joined = two.post(f"/api/games/{game['game']}/join", json={"invite": game["invite"]})
+    tokens = [game["token"], joined.json()["token"]]
+    with one.websocket_connect("/ws") as ws0, two.websocket_connect("/ws") as ws1:
+        a = hello(ws0, game["game"], "A", token=tokens[0])
+        b = hello(ws1, game["game"], "B", token=tokens[1])
+        a.send({"type": "resign"})
+        assert b.until("game_over")["reason"] == "resigned"
+        a.send({"type": "rematch"})
+        b.until("rematch_offered", seat=0)
+        b.send({"type": "rematch"})
+        rematch = b.until("rematch_started")["game"]
+        assert a.until("rematch_started")["game"] == rematch
+    with one.websocket_connect("/ws") as ws0, two.websocket_connect("/ws") as ws1:
+        a = hello(ws0, rematch, "A", token=tokens[0])
+        b = hello(ws1, rematch, "B", token=tokens[1])
+        assert a.state["previous_game"] == b.state["previous_game"] == game["game"]
+        place_random(a), place_random(b)
+        assert sync(a, 3)["phase"] == sync(b, 3)["phase"] == "battle"
