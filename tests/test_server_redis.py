@@ -83,17 +83,20 @@ async def test_a_process_away_from_redis_catches_up_when_it_returns(redis_url: s
     await one.start(), await two.start()
     try:
         await wait_connected(one, two)
-        async with two.subscribe("g") as theirs:
+        async with two.subscribe("g") as theirs, one.subscribe("g") as mine:
             relay.cut()
             while two.connected.is_set():
                 await asyncio.sleep(0.01)
             await one.publish("g", Note("feed", 5))  # lost for ``two``
+            assert await asyncio.wait_for(mine.get(), 5) == Note("feed", 5)
             await two.publish("g", Note("feed", 6))  # Redis down: still heard here
             assert await asyncio.wait_for(theirs.get(), 5) == Note("feed", 6)
             relay.mend()
-            # Back: ``two`` cannot know what it missed, so the game reads its log.
+            # Back: ``two`` cannot know what it missed, so the game reads its log...
             assert await asyncio.wait_for(theirs.get(), 5) == Note("feed")
             assert heard == [(None, None)]  # every game held here catches up
+            # ... and the others read the logs of the games played on ``two`` meanwhile.
+            assert await asyncio.wait_for(mine.get(), 5) == Note("feed")
     finally:
         await one.stop(), await two.stop()
         relay.cut()

@@ -185,8 +185,8 @@ class RedisPubSub:
         """Deliver ``message`` to this process's subscribers, then to the other processes
         (logged, not raised, if Redis is down: the entries are stored already)."""
         await self.local.publish(channel, message)
-        if self._redis is None:
-            return
+        if self._redis is None or not self.connected.is_set():
+            return  # Redis is known to be down: no wait; the others catch up on its return
         try:
             await self._redis.publish(PREFIX + channel, encode(message, self.origin))
         except (RedisError, OSError) as error:
@@ -219,11 +219,13 @@ class RedisPubSub:
             await pubsub.psubscribe(PREFIX + "*")
             self.connected.set()
             if missed:
-                # Notes published while we were away are gone: every game held here reads
-                # its log again, and its sockets are sent what they missed.
+                # Notes published while we were away are gone, both ways: every game held
+                # here reads its log again and its sockets are sent what they missed, and
+                # the other processes are told to read the logs of the games played here.
                 await self._hook(None, None)
                 for channel in self.local.channels():
                     await self.local.publish(channel, Note("feed"))
+                    await self._redis.publish(PREFIX + channel, encode(Note("feed"), self.origin))
             async for channel, note in messages:
                 await self._deliver(channel, note)
 
