@@ -11,10 +11,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
 from seabattle.battleship.ai.habits import FAMILIES, PlacementPrior, tempered_weights
 from seabattle.battleship.ai.levels import make_strategy
 from seabattle.battleship.ai.placement import find_placement
-from seabattle.battleship.ai.posterior import Posterior, SamplerSettings, probability_map
+from seabattle.battleship.ai.posterior import (
+    Posterior,
+    SamplerSettings,
+    probability_map,
+    to_words,
+)
 from seabattle.battleship.fleet import Fleet, Ship, validate_fleet
 from seabattle.battleship.game import Solitaire
 from seabattle.battleship.rules import PRESETS, Announcement, Rules, ShipKind
@@ -262,3 +268,27 @@ def test_tempered_weights_keep_enough_fleets() -> None:
     assert weights.sum() == pytest.approx(1)
     assert 1 / (weights ** 2).sum() >= 40
     assert weights[-1] > weights[0]  # still tilted the same way
+
+
+@pytest.mark.parametrize("name", ["classic", "milton-bradley", "big-15"])
+def test_the_compiled_tilts_are_the_families_own(name: str) -> None:
+    """The admiral weighs its fleets (many at once, compiled) exactly as the placement
+    families draw theirs (one fleet, in Python)."""
+    rules = PRESETS[name]
+    shape = FleetShape.of(rules.grid)
+    rng = random.Random(name)
+    fleets = [find_placement(family).place(rules, rng)
+              for family in ("uniform", "edge", "corner", "cluster", "spread")]
+    words = (rules.grid.size + 63) // 64
+    # The last ship of each fleet is given as pinned down, not among the samples.
+    pinned = [max(fleet, key=lambda ship: ship.cells).cells for fleet in fleets]
+    samples = np.array([to_words(f.cells & ~p, words) for f, p in zip(fleets, pinned, strict=True)],
+                       dtype=np.uint64)
+    tilts = [TILTS[n] for n in TILTS]
+    for pin in set(pinned):
+        rows = [i for i, p in enumerate(pinned) if p == pin]
+        compiled = shape.log_tilts(tilts, shape.fleet_sums(samples[rows], pin))
+        for column, i in enumerate(rows):
+            for t, tilt in enumerate(tilts):
+                assert compiled[t, column] == pytest.approx(
+                    shape.log_tilt(tilt, fleets[i].cells), rel=1e-9, abs=1e-9)

@@ -698,3 +698,56 @@ def weighted_maps(samples, fixed, weights, out):  # type: ignore[no-untyped-def]
                 for f in range(weights.shape[0]):
                     out[f, c] += weights[f, i]
                 x &= x - ONE
+
+
+@njit(cache=True)
+def log_tilts(sums, measures, betas, out):  # type: ignore[no-untyped-def]
+    """``out[f, i]``: the log-weight of fleet ``i`` (its row of :func:`fleet_sums`) under
+    tilt ``f``, whose measure is ``measures[f]`` (0 edge, 1 corner, 2 cluster, 3 spread;
+    see :mod:`seabattle.battleship.ai.fleet_shape`) and strength ``betas[f]`` per 20 ship
+    cells. The corner tilt's weight is the mean of its four corners'."""
+    for i in range(sums.shape[0]):
+        count = max(sums[i, 3], 1.0)
+        for f in range(measures.shape[0]):
+            beta = betas[f] * 20.0 / count
+            m = measures[f]
+            if m == 0:
+                out[f, i] = beta * sums[i, 0]
+            elif m == 1:
+                top = -np.inf
+                for k in range(4):
+                    top = max(top, -beta * sums[i, 5 + k])
+                total = 0.0
+                for k in range(4):
+                    total += np.exp(-beta * sums[i, 5 + k] - top)
+                out[f, i] = top + np.log(total / 4.0)
+            elif m == 2:
+                out[f, i] = -beta * (sums[i, 4] - (sums[i, 1] ** 2 + sums[i, 2] ** 2) / count)
+            else:
+                out[f, i] = -beta * sums[i, 9] / 2.0
+
+
+@njit(cache=True)
+def tempered(log_weights, need, out):  # type: ignore[no-untyped-def]
+    """``out``: ``exp(a * log_weights)`` normalised, for the largest ``a`` of 1, 1/2, 1/4, …
+    (twelve halvings at most, then equal weights) whose effective sample size
+    (``1 / sum(out ** 2)``) is at least ``need``."""
+    n = log_weights.shape[0]
+    power = 1.0
+    for _halving in range(12):
+        top = -np.inf
+        for i in range(n):
+            top = max(top, power * log_weights[i])
+        total = 0.0
+        for i in range(n):
+            out[i] = np.exp(power * log_weights[i] - top)
+            total += out[i]
+        square = 0.0
+        for i in range(n):
+            out[i] /= total
+            square += out[i] * out[i]
+        if 1.0 / square >= need:
+            return
+        power /= 2.0
+    for i in range(n):
+        out[i] = 1.0 / n

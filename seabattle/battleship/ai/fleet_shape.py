@@ -160,24 +160,10 @@ class FleetShape:
 
     def log_tilts(self, tilts: Sequence[Tilt], sums: FloatArray) -> FloatArray:
         """:meth:`log_tilt` of every fleet summed up by :meth:`fleet_sums`, for each of
-        ``tilts``: an array of tilts × fleets."""
-        count = np.maximum(sums[:, 3], 1)
+        ``tilts``: an array of tilts × fleets (compiled)."""
         out = np.empty((len(tilts), len(sums)))
-        for t, tilt in enumerate(tilts):
-            beta = tilt.beta * 20 / count
-            if tilt.measure == "edge":
-                out[t] = beta * sums[:, 0]
-            elif tilt.measure == "corner":
-                values = -beta[:, None] * sums[:, 5:9]
-                top = values.max(axis=1)
-                out[t] = top + np.log(np.exp(values - top[:, None]).mean(axis=1))
-            elif tilt.measure == "cluster":
-                spread = sums[:, 4] - (sums[:, 1] ** 2 + sums[:, 2] ** 2) / count
-                out[t] = -beta * spread
-            elif tilt.measure == "spread":
-                out[t] = -beta * sums[:, 9] / 2
-            else:
-                raise ValueError(f"unknown measure {tilt.measure!r}; known: {', '.join(MEASURES)}")
+        _kernels.log_tilts(sums, np.array([MEASURES.index(t.measure) for t in tilts]),
+                           np.array([t.beta for t in tilts]), out)
         return out
 
 

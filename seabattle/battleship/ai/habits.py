@@ -69,26 +69,18 @@ def _softmax(values: FloatArray) -> FloatArray:
     return weights
 
 
-def _effective(weights: FloatArray) -> float:
-    return float(1.0 / np.square(weights).sum())
-
-
 def tempered_weights(log_tilts: FloatArray, min_share: float = MIN_EFFECTIVE_SHARE
                      ) -> FloatArray:
     """Normalised importance weights ``exp(a * log_tilts)`` with the largest power ``a``
-    of 1, 1/2, 1/4, … that leaves an effective sample size of ``min_share`` of the rows.
+    of 1, 1/2, 1/4, … that leaves an effective sample size of ``min_share`` of the rows
+    (compiled).
 
     >>> tempered_weights(np.array([0.0, 0.0])).tolist()
     [0.5, 0.5]
     """
-    need = max(1.0, min_share * len(log_tilts))
-    power = 1.0
-    for _halving in range(12):
-        weights = _softmax(power * log_tilts)
-        if _effective(weights) >= need:
-            return weights
-        power /= 2
-    return np.full(len(log_tilts), 1.0 / len(log_tilts))
+    out = np.empty(len(log_tilts))
+    _kernels.tempered(log_tilts, max(1.0, min_share * len(log_tilts)), out)
+    return out
 
 
 @dataclass
@@ -192,5 +184,6 @@ class PlacementPrior:
         _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights, maps[1:])
         maps[0] = uniform
         self._maps = maps
-        mixed: FloatArray = _softmax(self.log_weights) @ maps
+        # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy machine.
+        mixed: FloatArray = (_softmax(self.log_weights)[:, None] * maps).sum(axis=0)
         return [float(p) if not math.isnan(p) else 0.0 for p in mixed]
