@@ -34,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         description="Play Морской бой against the computer in the terminal.")
     add_game_option(parser)
     add_rules_option(parser)
+    parser.set_defaults(rules=None)  # each game's own default rule set (Battleship: classic)
     add_variant_options(parser)
     add_language_options(parser)
     parser.add_argument("--level", default="hard", choices=NAMES,
@@ -68,7 +69,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def settings_from(args: argparse.Namespace) -> GameSettings:
     """The game settings named by the parsed options."""
     language = chosen_language(args.lang)
-    rules = load_rules(args.rules, variant_overrides(args))
+    rules = load_rules(args.rules or "classic", variant_overrides(args))
     return GameSettings(rules=rules, level=args.level, language=language,
                         alphabet=chosen_alphabet(args.alphabet), first=args.first,
                         seed=args.seed, save_path=args.save)
@@ -76,6 +77,8 @@ def settings_from(args: argparse.Namespace) -> GameSettings:
 
 def run(args: argparse.Namespace) -> int:
     """Start the game the options describe."""
+    if args.game != "battleship" and args.plain and not (args.online or args.join):
+        return run_plain_game(args)
     require_game(args, "battleship")
     settings = settings_from(args)
     if args.online or args.join:
@@ -90,6 +93,20 @@ def run(args: argparse.Namespace) -> int:
     return run_tui(settings, args.game)
 
 
+def run_plain_game(args: argparse.Namespace) -> int:
+    """``--plain`` for a game other than Battleship: its line game (refused, naming the
+    games that have one, for a game without) makes its settings from the options."""
+    from seabattle.plain import PlainGame
+    from seabattle.terminal.lines import PlayOptions
+    from seabattle.terminal.registry import find_line_game
+
+    options = PlayOptions(args.game, args.rules, args.level, chosen_language(args.lang),
+                          args.seed, args.save)
+    settings = find_line_game(args.game).settings(options)
+    return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual,
+                     game=args.game).run()
+
+
 def run_online_game(args: argparse.Namespace, language: Language) -> int:
     """``--online`` or ``--join``: the full-screen game against a person on a server."""
     from seabattle.netplay import lobby
@@ -102,10 +119,10 @@ def run_online_game(args: argparse.Namespace, language: Language) -> int:
         lobby.parse_invite(link)  # a bad link is refused before the screen opens
         return run_online(lambda: lobby.join_invite(link, language), language, args.game)
     server = lobby.server_address(args.online)
-    if args.rules not in PRESETS:
-        raise SeaBattleError("error.online_preset", rules=args.rules,
-                             presets=", ".join(PRESETS))
-    request: dict[str, Any] = {"game": args.game, "preset": args.rules,
+    preset = args.rules or "classic"
+    if preset not in PRESETS:
+        raise SeaBattleError("error.online_preset", rules=preset, presets=", ".join(PRESETS))
+    request: dict[str, Any] = {"game": args.game, "preset": preset,
                                **variant_overrides(args),
                                "turn_seconds": args.turn_seconds,
                                "setup_seconds": args.setup_seconds}

@@ -10,6 +10,8 @@ movement, one answer a line.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Generic, TextIO
 
 from seabattle.coords import Coordinates
@@ -68,8 +70,30 @@ class LineIO:
             raise EndOfInput
 
 
+@dataclass(frozen=True)
+class PlayOptions:
+    """What ``seabattle play --plain`` was told, for a game's line game to make its own
+    settings of (:meth:`LineGame.settings`): the game's name, the ``--rules`` text
+    (``None``: the game's default), the computer's level, the language, the seed and the
+    ``--save`` file."""
+
+    game: str
+    rules: str | None
+    level: str
+    language: Language
+    seed: int | None = None
+    save_path: Path | None = None
+
+
 class LineGame(ABC, Generic[SettingsT, SessionT]):
     """One game's part of the line-by-line game."""
+
+    def settings(self, options: PlayOptions) -> SettingsT:
+        """The game's settings from the play command's options; raises a translated
+        :class:`SeaBattleError` for options the game cannot take. A game whose settings
+        the command builds itself (Battleship's) need not say."""
+        raise SeaBattleError("error.game_not_in_command", game=options.game,
+                             command="play", known="battleship")
 
     @abstractmethod
     def new_session(self, settings: SettingsT, seed: int | None) -> SessionT:
@@ -78,6 +102,9 @@ class LineGame(ABC, Generic[SettingsT, SessionT]):
     @abstractmethod
     def welcome(self, io: LineIO, settings: SettingsT) -> None:
         """Say what is played and how the fields read (once, before the first game)."""
+
+    def guide(self, io: LineIO, settings: SettingsT) -> None:
+        """Say how to play in a few words, for a player's first game (by default nothing)."""
 
     @abstractmethod
     def play(self, io: LineIO, settings: SettingsT, session: SessionT, *,
