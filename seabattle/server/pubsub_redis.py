@@ -123,7 +123,7 @@ class RedisPubSub:
     async def share_presence(self, game_id: str, seats: Sequence[bool]) -> None:
         """Record which seats of ``game_id`` have sockets on this process (a
         :class:`~seabattle.server.presence.PresenceRegistry`)."""
-        if self._redis is None:
+        if self._redis is None or not self.connected.is_set():
             return
         key, value = PRESENCE + game_id, "".join("1" if s else "0" for s in seats)
         try:
@@ -140,7 +140,7 @@ class RedisPubSub:
     async def presence_elsewhere(self, game_id: str) -> list[int] | None:
         """Per seat, how many other live processes have sockets of it; ``None`` if Redis
         cannot be reached."""
-        if self._redis is None:
+        if self._redis is None or not self.connected.is_set():
             return None
         try:
             shared = await self._redis.hgetall(PRESENCE + game_id)
