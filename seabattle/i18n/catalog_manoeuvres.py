@@ -104,4 +104,71 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "manoeuvres.error.mark": (
         "only an enemy piece whose kind you do not know can be marked ({cell})",
         "пометить можно только фигуру противника, о которой вы ещё не знаете ({cell})"),
+    # Events, as the line game and the replay tell them.
+    "manoeuvres.event.deployed": ("{player}: set up", "{player}: расстановка готова"),
+    "manoeuvres.event.first": ("by lot, the first turn: {player}",
+                               "по жребию первый ход: {player}"),
+    "manoeuvres.event.moved": ("{player}: {source} → {target}", "{player}: {source} → {target}"),
+    "manoeuvres.event.towed": ("towing {kind}: {cells}", "тащит ({kind}): {cells}"),
+    "manoeuvres.event.removed": ("{player} loses the {kind} on {cell}",
+                                 "{player} теряет: {kind} на {cell}"),
+    "manoeuvres.event.attack": (
+        "{player}: {count} × {kind} ({cells}) attack {target}",
+        "{player}: {kind} ×{count} ({cells}) атакуют {target}"),
+    "manoeuvres.event.fought": ("the fight is taken by {count} × {kind}: {result}",
+                                "бой принимают: {kind} ×{count}; {result}"),
+    "manoeuvres.event.equal": ("equal weights, both groups go",
+                               "вес равный, гибнут обе группы"),
+    "manoeuvres.event.wins": ("{player} wins it", "побеждает {player}"),
+    "manoeuvres.event.torpedo": ("{player}: the torpedo from {source} goes off at {cell}",
+                                 "{player}: торпеда с {source} взрывается на {cell}"),
+    "manoeuvres.event.torpedo_sea": ("{player}: the torpedo from {source} runs into empty sea",
+                                     "{player}: торпеда с {source} ушла в море"),
+    "manoeuvres.event.bomb": ("the bomb of {player} goes off on {cell}",
+                              "взрывается бомба ({player}) на {cell}"),
+    "manoeuvres.event.fort": ("{player} takes the fort on {cell}", "{player} берёт форт на {cell}"),
+    "manoeuvres.event.bonus": ("{player} did damage: a bonus turn",
+                               "{player} нанёс урон: премиальный ход"),
+    "manoeuvres.event.won": ("{player} wins: {reason}", "победа: {player} ({reason})"),
+    "manoeuvres.event.draw": ("{reason}", "{reason}"),
+    # The line game.
+    "manoeuvres.plain.welcome": (
+        "Fleet manoeuvres ({rules}) against the computer ({level}). Take both enemy forts.",
+        "Морской бой: манёвры ({rules}) против компьютера ({level}). Захватите оба форта "
+        "противника."),
+    "manoeuvres.plain.legend": (
+        "Your pieces in capitals, the enemy's in small letters: F fort, B bomb, T torpedo, "
+        "M mine, Su submarine, TB torpedo boat, Ms minesweeper, De destroyer, Cr cruiser, "
+        "Bs battleship; ? an enemy piece not yet known (?~ it has moved), cr? your guess. "
+        "Type help for the commands.",
+        "Ваши фигуры — заглавными, противника — строчными: Ф форт, Б бомба, Т торпеда, "
+        "М мина, Пл подводная лодка, Тк торпедный катер, Тр тральщик, Эс эсминец, "
+        "Кр крейсер, Лн линкор; ? — ещё неизвестная фигура противника (?~ — она ходила), "
+        "кр? — ваша пометка. Команды: помощь."),
+    "manoeuvres.plain.help": (
+        "B10 B9: move (B10 B9 tow C10: with the torpedoes or mines it takes along); "
+        "fire B10 north (n e s w): a torpedo beside your torpedo boat; blast B10 C9: "
+        "point-blank; bomb B10 [B9]: set off your bomb; attack C5 B6 B7: the target, then "
+        "your ships of one kind; defend C5 C6: the ships that take an attack; end: end the "
+        "turn; mark C5 cr (- to remove): note a guess; resign; quit.",
+        "Б10 Б9 — ход (Б10 Б9 буксир В10 — с торпедами или минами, которые он тащит); "
+        "огонь Б10 север (с в ю з) — торпеда рядом с вашим катером; упор Б10 В9 — в упор; "
+        "бомба Б10 [Б9] — подорвать бомбу; атака В5 Б6 Б7 — цель, затем ваши суда одного "
+        "названия; бой В5 В6 — суда, принимающие атаку; конец — закончить ход; "
+        "метка В5 кр (- снять) — пометить; сдаюсь; выход."),
+    "manoeuvres.plain.keep_setup": ("Your set-up. Keep it (Enter) or draw another (n)?",
+                                    "Ваша расстановка. Оставить (Enter) или другую (н)?"),
+    "manoeuvres.plain.you": ("You", "Вы"),
+    "manoeuvres.plain.computer": ("Computer", "Компьютер"),
+    "manoeuvres.plain.turn": ("Your turn:", "Ваш ход:"),
+    "manoeuvres.plain.after_move": ("Attack, fire beside the boat you moved, or end:",
+                                    "Атака, выстрел у передвинутого катера или конец:"),
+    "manoeuvres.plain.bonus": ("Bonus turn (or end):", "Премиальный ход (или конец):"),
+    "manoeuvres.plain.defend": ("Your group is attacked: which ships take the fight?",
+                                "Атакована ваша группа: какие суда принимают бой?"),
+    "manoeuvres.plain.unknown": ("{text!r} is not a command; type help",
+                                 "{text!r} — не команда; наберите «помощь»"),
+    "manoeuvres.plain.unknown_kind": ("{text!r} is not a kind of piece",
+                                      "{text!r} — нет такой фигуры"),
+    "manoeuvres.replay.move": ("Move {number} of {count}:", "Ход {number} из {count}:"),
 }

@@ -80,6 +80,8 @@ class ManoeuvreDefinition(GameDefinition[ManoeuvreRules, Action, Event, Manoeuvr
     title = Text("game.manoeuvres")
     parts = GameParts(
         arena_game="seabattle.manoeuvres.bots.arena",  # its bot protocol: docs/manoeuvres.md
+        line_game="seabattle.manoeuvres.terminal.lines",
+        replay_text="seabattle.manoeuvres.terminal.replay",
     )
 
     def default_rules(self) -> ManoeuvreRules:

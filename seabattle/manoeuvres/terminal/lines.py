@@ -1,0 +1,321 @@
+"""The manoeuvre game line by line against the computer: :data:`LINE_GAME`.
+
+The player is seat 0 (the bottom half); the set-up is made for the player (the computer's
+strong set-up: forts in the back row behind mines), shown, and kept or drawn again. Then
+one command a line, in English or Russian (``help``/``помощь`` lists them):
+
+- ``B10 B9`` move a piece; ``B10 B9 tow C10`` (``буксир``) with the torpedoes or mines
+  it takes along;
+- ``fire B10 north`` (``огонь Б10 север``; n/e/s/w, с/в/ю/з) a torpedo along a line,
+  ``blast B10 C9`` (``упор``) point-blank;
+- ``bomb B10`` (``бомба``) set the bomb off, ``bomb B10 B9`` after a step;
+- ``attack C5 B6 B7`` (``атака``): the target, then the attacking ships;
+- ``defend C5 C6`` (``бой``): the ships that take an attack on your group;
+- ``end`` (``конец``) end the turn after a move, or let a bonus turn go;
+- ``mark C5 cr`` (``метка В5 кр``) note a guess on an enemy piece (``-`` takes it off);
+- ``resign`` (``сдаюсь``), ``quit``.
+
+The loop around a game (again, saving, quitting) is the line-mode shell's
+(:mod:`seabattle.plain`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from seabattle.coords import Coordinates
+from seabattle.errors import RulesError, SeaBattleError
+from seabattle.games.chance import draw, entropy, seeded
+from seabattle.games.envelope import PlayerInfo
+from seabattle.i18n import LANGUAGES, Language, Text
+from seabattle.manoeuvres.actions import (
+    Action,
+    Attack,
+    Defend,
+    Deploy,
+    Detonate,
+    Direction,
+    EndTurn,
+    PointBlank,
+    Resign,
+    Shoot,
+    Step,
+)
+from seabattle.manoeuvres.ai.layouts import strong_layout
+from seabattle.manoeuvres.ai.players import ComputerPlayer
+from seabattle.manoeuvres.definition import DEFINITION
+from seabattle.manoeuvres.events import Event
+from seabattle.manoeuvres.marks import Marks
+from seabattle.manoeuvres.pieces import Kind
+from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
+from seabattle.manoeuvres.state import ManoeuvreState
+from seabattle.manoeuvres.terminal.text import Narrator, coordinates, field_text
+from seabattle.manoeuvres.views import Phase, Stage
+from seabattle.records import record_of_log, write_record
+from seabattle.terminal.lines import LineGame, LineIO, PlayOptions
+
+HUMAN, COMPUTER = 0, 1
+WORDS = {
+    "fire": "fire", "огонь": "fire", "blast": "blast", "упор": "blast",
+    "bomb": "bomb", "бомба": "bomb", "attack": "attack", "атака": "attack",
+    "defend": "defend", "бой": "defend", "end": "end", "конец": "end",
+    "mark": "mark", "метка": "mark", "resign": "resign", "сдаюсь": "resign",
+    "help": "help", "?": "help", "помощь": "help",
+}
+"""Each command word, in either language, by its meaning."""
+DIRECTIONS = {"n": Direction.NORTH, "north": Direction.NORTH, "с": Direction.NORTH,
+              "север": Direction.NORTH, "e": Direction.EAST, "east": Direction.EAST,
+              "в": Direction.EAST, "восток": Direction.EAST, "s": Direction.SOUTH,
+              "south": Direction.SOUTH, "ю": Direction.SOUTH, "юг": Direction.SOUTH,
+              "w": Direction.WEST, "west": Direction.WEST, "з": Direction.WEST,
+              "запад": Direction.WEST}
+TOW_WORDS = ("tow", "буксир")
+KEEP_WORDS = ("", "ok", "y", "yes", "д", "да")
+
+
+@dataclass(frozen=True)
+class ManoeuvreSettings:
+    """A game against the computer: the rules, its level, the language, the seed
+    (``None``: the system's entropy) and where to save."""
+
+    rules: ManoeuvreRules = field(default_factory=lambda: PRESETS["seed"])
+    level: str = "hard"
+    language: Language = "en"
+    seed: int | None = None
+    save_path: Path | None = None
+
+    def coordinates(self) -> Coordinates:
+        """How cells are named: Russian letters in Russian, else Latin."""
+        return coordinates(self.rules, self.language)
+
+    def record_path(self, game_number: int) -> Path | None:
+        """Where the ``game_number``-th game is saved (FILE, FILE-2, FILE-3…)."""
+        if self.save_path is None or game_number == 1:
+            return self.save_path
+        path = self.save_path
+        return path.with_name(f"{path.stem}-{game_number}{path.suffix}")
+
+
+def rules_from_text(text: str | None) -> ManoeuvreRules:
+    """The rule set ``--rules`` names: none, the seed's game; a preset's name; or a JSON or
+    TOML file of the rule set's data (:func:`~seabattle.manoeuvres.rules.rules_from_data`)."""
+    if text is None:
+        return PRESETS["seed"]
+    if text in PRESETS:
+        return PRESETS[text]
+    path = Path(text)
+    try:
+        raw = path.read_text(encoding="utf-8")
+        data = tomllib.loads(raw) if path.suffix.lower() == ".toml" else json.loads(raw)
+    except (OSError, ValueError) as error:
+        raise RulesError("error.rules_file", path=text, problem=str(error)) from None
+    if not isinstance(data, dict):
+        raise RulesError("error.rules_file", path=text, problem="not a table")
+    return DEFINITION.rules_from_data(data)
+
+
+class SavedGame:
+    """A game's record ready to be written (the shell calls :meth:`to_json`)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def to_json(self) -> str:
+        """The record as JSON text."""
+        return self.text
+
+
+class ManoeuvreSession:
+    """One game: the player in seat 0, the computer in seat 1, chance drawn from the seed
+    or the system's entropy."""
+
+    def __init__(self, settings: ManoeuvreSettings, seed: int | None) -> None:
+        self.settings = settings
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self.chance = seeded(self.seed) if seed is not None else entropy()
+        self.state = ManoeuvreState(settings.rules)
+        self.computer = ComputerPlayer(settings.level, random.Random(f"{self.seed}:computer"))
+        self.marks = Marks()
+
+    @property
+    def started(self) -> bool:
+        """Whether anything was played."""
+        return bool(self.state.log)
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return self.state.actors.over
+
+    def record(self) -> SavedGame:
+        """The game so far (its log, the lot included)."""
+        players = (PlayerInfo("Player"), PlayerInfo("Computer", self.settings.level))
+        return SavedGame(write_record(record_of_log(DEFINITION, self.state.rules,
+                                                    self.state.log, players, seed=self.seed)))
+
+    def advance(self) -> list[Event]:
+        """Let chance and the computer act until the player must; the events they caused."""
+        state = self.state
+        events: list[Event] = []
+        while not state.actors.over and HUMAN not in state.actors.seats:
+            if state.actors.chance:
+                events += state.apply_chance(draw(state.chance_outcomes(), self.chance))
+            else:
+                events += state.apply(COMPUTER, self.computer.choose(state.view(COMPUTER)))
+        return events
+
+
+class ManoeuvreLines(LineGame[ManoeuvreSettings, ManoeuvreSession]):
+    """The manoeuvre game's line game."""
+
+    def settings(self, options: PlayOptions) -> ManoeuvreSettings:
+        """``--rules``: a preset (``seed``, ``skirmish``) or a JSON or TOML file of a rule
+        set's data; ``--level``: ``novice``, ``medium`` or ``hard``."""
+        ComputerPlayer(options.level, random.Random(0))  # refuse an unknown level now
+        return ManoeuvreSettings(rules_from_text(options.rules), options.level,
+                                 options.language, options.seed, options.save_path)
+
+    def new_session(self, settings: ManoeuvreSettings, seed: int | None) -> ManoeuvreSession:
+        return ManoeuvreSession(settings, seed if seed is not None else settings.seed)
+
+    def welcome(self, io: LineIO, settings: ManoeuvreSettings) -> None:
+        io.say("manoeuvres.plain.welcome", rules=io.tr(DEFINITION.rules_title(settings.rules)),
+               level=settings.level)
+        io.say("manoeuvres.plain.legend")
+
+    def play(self, io: LineIO, settings: ManoeuvreSettings, session: ManoeuvreSession, *,
+             manual: bool) -> None:
+        LineMatch(io, session).play()
+
+
+class LineMatch:
+    """One game on a :class:`LineIO`."""
+
+    def __init__(self, io: LineIO, session: ManoeuvreSession) -> None:
+        self.io = io
+        self.session = session
+        self.state = session.state
+        self.coords = coordinates(self.state.rules, io.language)
+        names = (io.tr(Text("manoeuvres.plain.you")), io.tr(Text("manoeuvres.plain.computer")))
+        self.narrator = Narrator(io.language, self.coords, names)
+
+    def play(self) -> None:
+        """Set up, then take turns until the game is over."""
+        if self.state.phase is Phase.SETUP and HUMAN in self.state.actors.seats:
+            self._set_up()
+        self._tell(self.session.advance())
+        self._show()
+        while not self.state.actors.over:
+            action = self._read()
+            if action is None:
+                continue
+            try:
+                events = self.state.apply(HUMAN, action)
+            except SeaBattleError as error:
+                self.io.say_error(error)
+                continue
+            self._tell(events + self.session.advance())
+            self._show()
+
+    def _set_up(self) -> None:
+        rng = self.session.chance
+        while True:
+            layout = strong_layout(self.state.rules, HUMAN, rng)
+            preview = ManoeuvreState(self.state.rules)
+            preview.apply(HUMAN, Deploy(layout))
+            self.io.write(field_text(preview.view(HUMAN), self.io.language, self.coords) + "\n")
+            answer = self.io.ask("manoeuvres.plain.keep_setup").lower()
+            self.io.check_quit(answer)
+            if answer in KEEP_WORDS:
+                self._tell(self.state.apply(HUMAN, Deploy(layout)))
+                return
+
+    def _tell(self, events: list[Event]) -> None:
+        for event in events:
+            said = self.narrator.say(event)
+            if said is not None:
+                self.io.write(said + "\n")
+
+    def _show(self) -> None:
+        view = self.state.view(HUMAN)
+        self.io.write(field_text(view, self.io.language, self.coords,
+                                 self.session.marks.on(view)) + "\n")
+
+    def _read(self) -> Action | None:
+        view = self.state.view(HUMAN)
+        stage = {Stage.DEFENCE: "manoeuvres.plain.defend", Stage.AFTER_MOVE:
+                 "manoeuvres.plain.after_move", Stage.BONUS: "manoeuvres.plain.bonus"}
+        line = self.io.ask(stage.get(view.stage or Stage.MAIN, "manoeuvres.plain.turn"))
+        self.io.check_quit(line)
+        words = line.replace(",", " ").split()
+        if not words:
+            return None
+        try:
+            return self._parse(words)
+        except SeaBattleError as error:
+            self.io.say_error(error)
+            return None
+
+    def _cell(self, text: str) -> int:
+        return self.coords.parse(text)
+
+    def _parse(self, words: list[str]) -> Action | None:
+        command = WORDS.get(words[0].lower())
+        if command is None:
+            tow_at = next((i for i, w in enumerate(words) if w.lower() in TOW_WORDS), len(words))
+            if tow_at != 2:
+                raise SeaBattleError("manoeuvres.plain.unknown", text=" ".join(words))
+            moved = [self._cell(w) for w in words[:tow_at]]
+            towed = tuple(sorted(self._cell(w) for w in words[tow_at + 1:]))
+            return Step(moved[0], moved[1], towed)
+        cells = [self._cell(w) for w in words[1:] if w.lower() not in DIRECTIONS
+                 and command not in ("mark", "help", "end", "resign")]
+        if command == "help":
+            self.io.say("manoeuvres.plain.help")
+            return None
+        if command == "mark":
+            self._mark(words[1:])
+            self._show()
+            return None
+        if command == "end":
+            return EndTurn()
+        if command == "resign":
+            return Resign()
+        if command == "fire" and len(words) == 3 and words[2].lower() in DIRECTIONS:
+            return Shoot(self._cell(words[1]), DIRECTIONS[words[2].lower()])
+        if command == "blast" and len(cells) == 2:
+            return PointBlank(cells[0], cells[1])
+        if command == "bomb" and len(cells) in (1, 2):
+            return Detonate(cells[0], cells[1] if len(cells) == 2 else None)
+        if command == "attack" and len(cells) >= 2:
+            return Attack(cells[0], tuple(sorted(cells[1:])))
+        if command == "defend" and cells:
+            return Defend(tuple(sorted(cells)))
+        raise SeaBattleError("manoeuvres.plain.unknown", text=" ".join(words))
+
+    def _mark(self, words: list[str]) -> None:
+        if len(words) != 2:
+            raise SeaBattleError("manoeuvres.plain.unknown", text="mark " + " ".join(words))
+        cell = self._cell(words[0])
+        kind = None if words[1] == "-" else _kind_named(words[1])
+        self.session.marks = self.session.marks.mark(self.state.view(HUMAN), cell, kind)
+
+
+def _kind_named(text: str) -> Kind:
+    """A kind from its abbreviation or name, in either language."""
+    wanted = text.lower()
+    for kind in Kind:
+        for language in LANGUAGES:
+            if wanted in (kind.abbreviation.render(language).lower(),
+                          kind.title.render(language).lower(), kind.value):
+                return kind
+    raise SeaBattleError("manoeuvres.plain.unknown_kind", text=text)
+
+
+LINE_GAME = ManoeuvreLines()
+"""The manoeuvre game's line game, as :func:`seabattle.terminal.registry.find_line_game`
+finds it."""
