@@ -483,3 +483,46 @@ def test_fleets_by_the_seed_s_prices() -> None:
     state = DEFINITION.new_state(rules)
     state.apply(0, state.random_action(0, rng))
     assert state.view(0).own is not None
+
+
+def test_a_parting_volley_of_chain_keeps_a_ship_behind() -> None:
+    state = trio()
+    stay(state)
+    volley(state, Orders(Ammo.CANNONBALL, ()), Orders(Ammo.CHAIN, (6,)))  # brig: manoeuvre 1
+    state.apply(0, RetreatChoice(True))
+    state.apply(1, RetreatChoice(False))
+    state.apply(1, Orders(Ammo.CHAIN, (7,)))  # not again at 6 (chain hit it), 7 is legal
+    assert state.journal[-2] == Retreated(0, (0, 2), (1,))
+    assert state.view(1).results is not None and state.view(1).results[0].captured == (1,)
+
+
+def test_both_fleets_gone_in_one_turn_is_a_draw() -> None:
+    rules = FleetRules(((Kind.BRIG,), (Kind.BRIG,)))
+    brig = fleet((Kind.BRIG, line(0, 2)))
+    state = begin(rules, brig, brig)
+    stay(state)
+    volley(state, Orders(Ammo.CANNONBALL, (0,)), Orders(Ammo.CANNONBALL, (0,)))
+    stay(state)
+    state.apply_chance(Dice((6, 1)))
+    state.apply(0, ChooseMode(Mode.LONG))
+    volley(state, Orders(Ammo.CANNONBALL, (1,)), Orders(Ammo.CANNONBALL, (1,)))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner is None
+    assert outcome.reason.render("en") == "both fleets are gone"
+
+
+def test_a_fireship_that_burns_a_grappled_ship_takes_its_grapple_down() -> None:
+    state = trio()
+    stay(state)
+    volley(state, Orders(Ammo.CANNONBALL, ()))
+    to_mode(state, Mode.BOARDING)
+    state.apply_chance(Dice((5, 4)))
+    state.apply_chance(Pick(1, 0))  # one deck of seat 1's frigate
+    state.apply(0, Grapple((1,)))  # locked with seat 0's first brig
+    to_mode(state, Mode.LONG, winner=1)
+    volley(state, Orders(Ammo.CANNONBALL, ()), Orders(Ammo.CANNONBALL, (), fireships=(1,)))
+    state.apply_chance(Die(1))
+    state.apply_chance(Pick(0, 1))  # the fireship strikes seat 0's grappled brig
+    lost = {(e.seat, e.ship, e.status) for e in state.journal if isinstance(e, ShipLost)}
+    assert {(0, 1, Status.BURNT), (1, 0, Status.SUNK), (1, 1, Status.SPENT)} <= lost
+    assert GrappleEnded(1) in state.journal
