@@ -3,6 +3,7 @@ conformance player), replays through JSON, views that hide what the rules hide."
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from collections import Counter
@@ -12,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seabattle.games.chance import draw, seeded
 from seabattle.games.interface import SEATS
 from seabattle.games.registry import find_game
 from seabattle.manoeuvres.definition import DEFINITION
@@ -117,3 +119,30 @@ def test_rules_round_trip_through_plain_data(rules: ManoeuvreRules) -> None:
     data: Any = json.loads(json.dumps(DEFINITION.rules_to_data(rules)))
     assert DEFINITION.rules_from_data(data) == rules
     assert DEFINITION.rules_from_data({"name": rules.name}) == rules
+
+
+@pytest.mark.parametrize(("preset", "length", "winner", "reason", "digest", "lost"), [
+    ("skirmish", 76, None, "manoeuvres.outcome.quiet", "cd2b029fa1746d4b", [8, 9]),
+    ("seed", 1869, 0, "manoeuvres.outcome.forts_taken", "11b5fcd0beaeb6cd", [30, 37]),
+])
+def test_a_golden_random_game_plays_as_it_always_did(
+        preset: str, length: int, winner: int | None, reason: str, digest: str,
+        lost: list[int]) -> None:
+    # A whole game of random legal actions from one seed, pinned: any change to the rules,
+    # to the order of the legal actions or to the log's form shows here (then check the
+    # change was meant, and pin the new game).
+    rules = PRESETS[preset]
+    state = DEFINITION.new_state(rules)
+    rng = seeded(2026)
+    while not state.actors.over:
+        if state.actors.chance:
+            state.apply_chance(draw(state.chance_outcomes(), rng))
+            continue
+        seat = min(state.actors.seats)
+        state.apply(seat, state.random_action(seat, rng))
+    text = json.dumps(DEFINITION.log_to_data(rules, state.log), sort_keys=True)
+    outcome = state.outcome()
+    assert outcome is not None
+    assert (len(state.log), outcome.winner, outcome.reason.key) == (length, winner, reason)
+    assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
+    assert [len(state.lost[seat]) for seat in SEATS] == lost
