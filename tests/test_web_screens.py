@@ -249,7 +249,8 @@ def test_sound_is_off_until_switched_on(browser: Any, server: Server, size: str)
     ready_random(page)
     page.wait_for_selector("body[data-turn=me]")
     fleet = server.fleets(game_id(page))[1]
-    fire(page, fleet[0][0])
+    fire(page, fleet[0][0])  # the battleship: a hit, animated
+    assert page.locator(f"#board-enemy .cell[data-cell='{fleet[0][0]}'].fx-hit").count() == 1
     assert page.get_attribute("body", "data-sound") is None  # off: nothing played
     page.click("#sound")
     assert page.get_attribute("#sound", "aria-pressed") == "true"

@@ -285,15 +285,18 @@ class BattleshipBoard {
     const title = mine ? t("web.field.yours") : this.isPlayer ? (s.players[owner].computer ? t("web.field.computer") : t("web.field.enemy"))
       : t("web.field.player", { n: owner + 1 });
     const board = s.boards[owner];
-    // The ships afloat by name where the reader may know them (one's own always), else how many;
-    // nothing on one's own field while it is being set up (the dock shows what is left).
+    // The ships afloat by name where the reader may know them (one's own always: the server
+    // names them once the fleet is placed), else how many; nothing on one's own field while
+    // it is being set up (the dock shows what is left).
     const placing = mine && this.setup;
-    const names = mine && board.ships ? board.ships.filter((ship) => !ship.sunk).map((ship) => ship.name || ship.role) : board.afloat;
+    const names = board.afloat;
     const afloat = placing ? null : names && names.length ? t("web.afloat", { ships: counted(names.map(shipName)) })
       : board.afloat_count === 0 ? t("web.afloat_none") : t("web.afloat_count", { count: board.afloat_count });
     const strikes = s.options.turn_seconds && s.players[owner].strikes ? ` · ${t("web.strikes", { count: s.players[owner].strikes, limit: 2 })}` : "";
-    // The field to fire at now glows (style.css): whose turn it is, seen at a glance.
-    const target = s.phase === "battle" && !s.pending && s.to_move !== null && owner !== s.to_move;
+    // The field to act on now glows (style.css): the one the next shot lands on, or one's
+    // own while a decision on it is due; whose turn it is, seen at a glance.
+    const target = s.phase === "battle" && (s.pending ? mine && s.pending.seat === this.seat
+      : s.to_move !== null && owner !== s.to_move);
     return el("section", { class: `field ${mine ? "mine" : "theirs"}${target ? " target-field" : ""}`, "data-owner": owner },
       el("h2", {}, title, strikes), this.renderBoard(owner, mine),
       placing ? null : this.fleetStrip(owner, mine),
@@ -301,16 +304,18 @@ class BattleshipBoard {
   }
 
   // The fleet drawn as ships under a field: each ship as its decks, the sunk ones struck out.
-  // One's own from its ships; the other's from the fleet's kinds and the sunk ships the
-  // reader was told of (only where the ships afloat may be known by name).
+  // One's own from its ships; the other's from the fleet's kinds and the ships afloat
+  // (only where they may be known by name). Mines and minesweepers are not afloat: not drawn.
   fleetStrip(owner, mine) {
-    const s = this.state, board = s.boards[owner];
+    const s = this.state, board = s.boards[owner], floats = (role) => !["mine", "minesweeper"].includes(role);
     let ships;
-    if (board.ships) ships = board.ships.map((ship) => ({ name: ship.name, role: ship.role, size: ship.cells.length, sunk: ship.sunk }));
-    else if (board.afloat) {
+    if (board.ships) {
+      ships = board.ships.filter((ship) => floats(ship.role))
+        .map((ship) => ({ name: ship.name, role: ship.role, size: ship.cells.length, sunk: ship.sunk }));
+    } else if (board.afloat) {
       const left = new Map();
       board.afloat.forEach((name) => left.set(name, (left.get(name) || 0) + 1));
-      ships = s.fleet.map((kind) => {
+      ships = s.fleet.filter((kind) => floats(kind.role)).map((kind) => {
         const name = kind.name || kind.role, afloat = (left.get(name) || 0) > 0;
         if (afloat) left.set(name, left.get(name) - 1);
         return { name, role: kind.role, size: kind.size, sunk: !afloat };
