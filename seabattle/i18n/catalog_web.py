@@ -338,9 +338,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Ходите по очереди: полоса над полями говорит, чей ход, а поле, по которому стрелять, "
         "подсвечено."),
     "web.guide.battleship.fire": (
-        "Fire: tap a cell of the enemy's field. A dot is a miss, a cross a hit; sink every "
+        "Fire: pick a cell of the enemy's field. A dot is a miss, a cross a hit; sink every "
         "ship to win.",
-        "Стреляйте: нажмите клетку на поле противника. Точка — промах, крест — попадание; "
+        "Стреляйте: выберите клетку на поле противника. Точка — промах, крест — попадание; "
         "потопите все корабли, чтобы победить."),
     "web.computer_said": ("Computer", "Компьютер"),
     "web.turn.computer": ("Computer's turn", "Ход компьютера"),
