@@ -92,6 +92,7 @@ def test_games_per_address_a_minute(db: Path) -> None:
     with serve(db, games_per_minute=3) as client:
         for _ in range(3):
             new_game(client)
+            assert client.post("/api/games", json={"mode": "solo"}).status_code == 400
         response = client.post("/api/games?lang=ru", json={"mode": "private"})
         assert response.status_code == 429 and response.json()["code"] == "web.error.games_rate"
         assert "3" in response.json()["message"] and "минуту" in response.json()["message"]

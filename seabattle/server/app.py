@@ -117,8 +117,8 @@ async def create_game(request: Request) -> Response:
     try:
         checked = parse_new_game(await _json_body(request))
         gate: Gate = request.app.state.gate
-        gate.create(_address(request))
-        room, token = hub.create(checked)
+        with gate.create(_address(request)):
+            room, token = hub.create(checked)
     except SeaBattleError as error:
         return _error_response(error, lang)
     seat = room.seat_of(token)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -112,6 +113,12 @@ class KeyedBuckets(Generic[K]):
             bucket = self.buckets[key] = TokenBucket(self.rate, self.burst, self.clock)
         return 0.0 if bucket.take() else bucket.wait()
 
+    def give_back(self, key: K) -> None:
+        """Return a token taken for ``key`` (what it was taken for did not happen)."""
+        bucket = self.buckets.get(key)
+        if bucket is not None:
+            bucket.tokens = min(float(bucket.burst), bucket.tokens + 1.0)
+
     def _forget(self) -> None:
         for key in [k for k, b in self.buckets.items() if b.full]:
             del self.buckets[key]
@@ -137,12 +144,19 @@ class Gate:
         return TokenBucket(self.limits.messages_per_second, self.limits.message_burst,
                            self.clock)
 
-    def create(self, address: str) -> None:
-        """Count a game created from ``address``; raises :class:`LimitError` over the limit."""
+    @contextmanager
+    def create(self, address: str) -> Iterator[None]:
+        """Count a game created from ``address`` within the block; raises
+        :class:`LimitError` over the limit (a request refused in the block is not counted)."""
         wait = self.creations.take(address)
         if wait:
             raise LimitError("web.error.games_rate", count=self.limits.games_per_minute,
                              seconds=math.ceil(wait))
+        try:
+            yield
+        except BaseException:
+            self.creations.give_back(address)
+            raise
 
 
 class Occupancy(Generic[K]):
