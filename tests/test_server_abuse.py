@@ -297,3 +297,16 @@ def test_the_computer_draws_from_entropy_not_from_the_game_id(
             shots.append([(m["cell"], m["result"]) for m in me.received
                           if m["type"] == "shot" and m["seat"] == 1])
     assert shots[0] and shots[0] == shots[1]
+
+
+def test_the_limits_are_options_of_serve(capsys: pytest.CaptureFixture[str]) -> None:
+    from seabattle.cli import build_parser
+    from seabattle.server.limits import from_options
+
+    args = build_parser().parse_args(["serve", "--max-spectators", "3",
+                                      "--max-messages-per-second", "2.5"])
+    assert from_options(args) == Limits(spectators_per_game=3, messages_per_second=2.5)
+    assert from_options(build_parser().parse_args(["serve"])) == Limits()
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["serve", "--max-body-bytes", "0"])
+    assert "above 0" in capsys.readouterr().err

@@ -10,6 +10,7 @@ from platformdirs import user_data_dir
 
 from seabattle.commands.options import whole_number
 from seabattle.errors import SeaBattleError
+from seabattle.server import limits
 
 
 def default_db() -> Path:
@@ -38,6 +39,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--grace", type=whole_number(0), default=60, metavar="SECONDS",
                         help="how long a vanished player is waited for before the opponent "
                              "may claim the win (default 60)")
+    limits.add_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -49,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
 
     db = args.db or default_db()
     try:
-        app = build_app(db, args.pubsub, grace_seconds=args.grace)
+        app = build_app(db, args.pubsub, grace_seconds=args.grace,
+                        limits=limits.from_options(args))
     except (sqlite3.Error, OSError) as error:
         raise SeaBattleError("error.database", path=describe(db), problem=str(error)) from None
     except SeaBattleError as error:

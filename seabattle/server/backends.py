@@ -13,6 +13,7 @@ from starlette.applications import Starlette
 
 from seabattle.errors import SeaBattleError
 from seabattle.server.app import create_app
+from seabattle.server.limits import Limits
 from seabattle.server.store import SQLiteStore, Store
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -42,8 +43,8 @@ def open_store(db: str | Path) -> Store:
     return PostgresStore(str(db))
 
 
-def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int = 60
-              ) -> Starlette:
+def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int = 60,
+              limits: Limits | None = None) -> Starlette:
     """The web app over the store ``db`` names (a PostgreSQL URL, or else a SQLite file)
     and the pub/sub ``pubsub`` names (``None``: in memory, for one process; or a Redis URL,
     whose notes from other processes make the hub catch up from the store)."""
@@ -51,7 +52,7 @@ def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int =
         raise BackendError("error.pubsub_url", url=pubsub)
     store = open_store(db)
     if pubsub is None:
-        return create_app(store, grace_seconds=grace_seconds)
+        return create_app(store, grace_seconds=grace_seconds, limits=limits)
     try:
         from seabattle.server.pubsub_redis import RedisPubSub
     except ImportError as error:
@@ -59,7 +60,7 @@ def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int =
                            problem=str(error)) from None
     check_redis(pubsub)
     redis = RedisPubSub(pubsub)
-    app = create_app(store, grace_seconds=grace_seconds, pubsub=redis)
+    app = create_app(store, grace_seconds=grace_seconds, pubsub=redis, limits=limits)
     redis.on_remote = app.state.hub.catch_up
     return app
 

@@ -13,6 +13,7 @@ every player shares the proxy's address).
 
 from __future__ import annotations
 
+import argparse
 import math
 import time
 from collections.abc import Callable, Hashable, Iterator
@@ -180,3 +181,44 @@ class Occupancy(Generic[K]):
             self.counts[key] = count
         else:
             self.counts.pop(key, None)
+
+
+_OPTIONS: tuple[tuple[str, str, str], ...] = (
+    ("messages_per_second", "--max-messages-per-second", "messages a socket may send a second"),
+    ("message_burst", "--max-message-burst", "messages a socket may send at once"),
+    ("sockets_per_address", "--max-sockets-per-address", "open sockets from one address"),
+    ("spectators_per_game", "--max-spectators", "spectators' sockets on one game"),
+    ("sockets_per_seat", "--max-sockets-per-seat", "one player's sockets on one game"),
+    ("hello_seconds", "--hello-seconds", "seconds a new socket has to say hello"),
+    ("chat_per_minute", "--max-chat-per-minute", "chat phrases one player may say a minute"),
+    ("chat_burst", "--max-chat-burst", "chat phrases one player may say at once"),
+    ("body_bytes", "--max-body-bytes", "the largest HTTP request body read"),
+    ("games_per_minute", "--max-games-per-minute", "games one address may create a minute"),
+)
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """The limits as options of ``seabattle serve`` (``docs/server.md``, «Limits»)."""
+    group = parser.add_argument_group("limits (per server process; see docs/server.md)")
+    defaults = Limits()
+    for name, flag, what in _OPTIONS:
+        default = getattr(defaults, name)
+        group.add_argument(flag, dest=f"limit_{name}", type=_positive(type(default)),
+                           default=default, metavar="N", help=f"{what} (default {default})")
+
+
+def from_options(args: argparse.Namespace) -> Limits:
+    """The limits ``seabattle serve`` was given."""
+    return Limits(**{name: getattr(args, f"limit_{name}") for name, _, _ in _OPTIONS})
+
+
+def _positive(kind: type[int] | type[float]) -> Callable[[str], float]:
+    def parse(text: str) -> float:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{text!r}: expected a number above 0")
+        return value
+    return parse
