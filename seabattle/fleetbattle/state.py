@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from fractions import Fraction
 from itertools import combinations
 from math import floor
@@ -100,11 +101,38 @@ class _Group:
     formed: int
 
 
+class Step(Enum):
+    """The steps of resolving a turn, in the state's queue."""
+
+    MANOEUVRE = "manoeuvre"
+    """Chance rolls the manoeuvre (again on a tie); the winner then chooses the mode."""
+    FIRESHIP = "fireship"
+    """Chance rolls a fireship's die."""
+    TARGET = "target"
+    """Chance picks the enemy ship a fireship strikes."""
+    IGNITE = "ignite"
+    """At close range, chance rolls whether the strike sets the attacker's side afire."""
+    OWN_FIRE = "own_fire"
+    """Chance picks the attacker's own ship that burns."""
+    CONTEST = "contest"
+    """Chance rolls a boarding, or a grapple (``group``)."""
+    CAPTURE = "capture"
+    """The winner takes decks; chance picks among equally unmanoeuvrable ships."""
+    GRAPPLE_OFFER = "grapple_offer"
+    """The boarding winner names the ships locked with a ship taken in part."""
+    FIRESHIPS_END = "fireships_end"
+    """The fireships and what they struck leave the battle."""
+    END_TURN = "end_turn"
+    """The end of the turn: the grapples older than it roll."""
+    NEXT_TURN = "next_turn"
+    """The next turn begins (or the battle ends)."""
+
+
 @dataclass
 class _Task:
     """One step of resolving a turn, waiting for chance, for a seat, or for nothing."""
 
-    kind: str
+    kind: Step
     seat: int = 0
     ship: int = 0
     decks: int = 0
@@ -114,7 +142,9 @@ class _Task:
     """Of a capture: the equally unmanoeuvrable ships among which a die chooses."""
 
 
-_CHANCE_TASKS = {"manoeuvre", "fireship", "target", "ignite", "own_fire", "contest"}
+_CHANCE_STEPS = {Step.MANOEUVRE, Step.FIRESHIP, Step.TARGET, Step.IGNITE, Step.OWN_FIRE,
+                 Step.CONTEST}
+"""The steps that wait for a draw of chance (a capture does when the dice must choose)."""
 
 
 class FleetBattleState(GameState[Action, Event, FleetView]):
@@ -376,11 +406,11 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
         if not self.actors.chance:
             return []
         task = self._tasks[0]
-        if task.kind in ("manoeuvre", "contest"):
+        if task.kind in (Step.MANOEUVRE, Step.CONTEST):
             return [ChanceOutcome(Dice((a, b)), Fraction(1, 36)) for a in _DIE for b in _DIE]
-        if task.kind in ("fireship", "ignite"):
+        if task.kind in (Step.FIRESHIP, Step.IGNITE):
             return [ChanceOutcome(Die(value), Fraction(1, 6)) for value in _DIE]
-        among = task.tied if task.kind == "capture" else task.candidates
+        among = task.tied if task.kind is Step.CAPTURE else task.candidates
         return [ChanceOutcome(Pick(task.seat, ship), Fraction(1, len(among)))
                 for ship in among]
 
@@ -426,23 +456,23 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
             self._contest(task, action.values)
         elif isinstance(action, Die):
             self._tasks.pop(0)
-            if task.kind == "fireship":
+            if task.kind is Step.FIRESHIP:
                 self._fireship_die(task, action.value)
             elif action.value == 1:
                 self._journal.append(FireStarted(task.seat, action.value))
                 own = self._ignitable(task.seat)
                 if own:
-                    self._tasks.insert(0, _Task("own_fire", task.seat, candidates=own))
+                    self._tasks.insert(0, _Task(Step.OWN_FIRE, task.seat, candidates=own))
             else:
                 self._journal.append(FireStarted(task.seat, action.value))
         elif isinstance(action, Pick):
-            if task.kind == "capture":
+            if task.kind is Step.CAPTURE:
                 self._take(task, action.ship)
             else:
                 self._tasks.pop(0)
                 self._victims.add((action.seat, action.ship))
-                if task.kind == "target" and self.mode is Mode.CLOSE:
-                    self._tasks.insert(0, _Task("ignite", 1 - task.seat))
+                if task.kind is Step.TARGET and self.mode is Mode.CLOSE:
+                    self._tasks.insert(0, _Task(Step.IGNITE, 1 - task.seat))
         self._run()
         return self._journal[start:]
 
@@ -497,7 +527,7 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
         else:
             self.phase = Phase.MANOEUVRE
             self._pending = set()
-            self._tasks = [_Task("manoeuvre")]
+            self._tasks = [_Task(Step.MANOEUVRE)]
 
     def _set_mode(self, mode: Mode, chooser: int | None) -> None:
         self.mode = mode
@@ -506,7 +536,7 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
         if mode is Mode.BOARDING:
             self.phase = Phase.RESOLVING
             self._pending = set()
-            self._tasks = [_Task("contest"), _Task("grapple_offer"), _Task("end_turn")]
+            self._tasks = [_Task(Step.CONTEST), _Task(Step.GRAPPLE_OFFER), _Task(Step.END_TURN)]
             self._run()
         else:
             self.phase = Phase.ORDERS
@@ -546,10 +576,10 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
             for ship in self._fireships[seat]:
                 hull = self.hulls[seat][ship]
                 if hull.status is Status.ACTIVE and hull.manoeuvre > 0:
-                    self._tasks.append(_Task("fireship", seat, ship))
+                    self._tasks.append(_Task(Step.FIRESHIP, seat, ship))
                 else:
                     self._journal.append(FireshipRolled(seat, ship, None, False))
-        self._tasks += [_Task("fireships_end"), _Task("end_turn")]
+        self._tasks += [_Task(Step.FIRESHIPS_END), _Task(Step.END_TURN)]
         self._run()
 
     def _fireship_die(self, task: _Task, value: int) -> None:
@@ -560,7 +590,7 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
         targets = tuple(index for index, enemy in enumerate(self.hulls[1 - task.seat])
                         if enemy.status.in_battle and enemy.kind is not Kind.BATTERY)
         if success and targets:
-            self._tasks.insert(0, _Task("target", 1 - task.seat, candidates=targets))
+            self._tasks.insert(0, _Task(Step.TARGET, 1 - task.seat, candidates=targets))
 
     def _ignitable(self, seat: int) -> tuple[int, ...]:
         return tuple(index for index, hull in enumerate(self.hulls[seat])
@@ -601,7 +631,7 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
     # --- contests and boarding ----------------------------------------------------------
 
     def _contest(self, task: _Task, dice: tuple[int, int]) -> None:
-        if task.kind == "manoeuvre":
+        if task.kind is Step.MANOEUVRE:
             scores = tuple((dice[seat] + self.totals(seat).manoeuvre - self.totals(seat).ships)
                            * self.factor(seat) for seat in SEATS)
         elif task.group is None:
@@ -613,11 +643,11 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
                            * self.factor(seat) for seat in SEATS)
         winner = None if scores[0] == scores[1] else int(scores[1] > scores[0])
         self._journal.append(Contest(dice, (Fraction(scores[0]), Fraction(scores[1])), winner,
-                                     task.kind == "contest", task.group))
+                                     task.kind is Step.CONTEST, task.group))
         if winner is None:
             return  # a tie: the same contest rolls again
         self._tasks.pop(0)
-        if task.kind == "manoeuvre":
+        if task.kind is Step.MANOEUVRE:
             self._chooser = winner
             self.phase = Phase.MODE
             self._pending = {winner}
@@ -629,7 +659,7 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
                                if hull.status is Status.ACTIVE and hull.kind is not Kind.BATTERY)
         else:
             candidates = tuple(self._groups[task.group].ships[loser])
-        self._tasks.insert(0, _Task("capture", loser, decks=decks, group=task.group,
+        self._tasks.insert(0, _Task(Step.CAPTURE, loser, decks=decks, group=task.group,
                                     candidates=candidates))
 
     def _capture_choice(self, task: _Task) -> tuple[int, ...] | None:
@@ -715,11 +745,11 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
         """Carry out the turn's steps until one waits for chance or a seat."""
         while self._tasks and self.phase is not Phase.OVER:
             task = self._tasks[0]
-            if task.kind in _CHANCE_TASKS:
-                self.phase = Phase.MANOEUVRE if task.kind == "manoeuvre" else Phase.RESOLVING
+            if task.kind in _CHANCE_STEPS:
+                self.phase = Phase.MANOEUVRE if task.kind is Step.MANOEUVRE else Phase.RESOLVING
                 self._pending = set()
                 return
-            if task.kind == "capture":
+            if task.kind is Step.CAPTURE:
                 tied = self._capture_choice(task)
                 if tied is not None:
                     task.tied = tied
@@ -729,21 +759,21 @@ class FleetBattleState(GameState[Action, Event, FleetView]):
                 self._tasks.pop(0)
                 self._end_capture(task)
                 continue
-            if task.kind == "grapple_offer":
+            if task.kind is Step.GRAPPLE_OFFER:
                 if self._offer_grapple():
                     return
                 self._tasks.pop(0)
                 continue
             self._tasks.pop(0)
-            if task.kind == "fireships_end":
+            if task.kind is Step.FIRESHIPS_END:
                 self._fireships_end()
-            elif task.kind == "end_turn":
+            elif task.kind is Step.END_TURN:
                 if not self._check_end():
-                    self._tasks[0:0] = [_Task("contest", group=number)
+                    self._tasks[0:0] = [_Task(Step.CONTEST, group=number)
                                         for number, group in sorted(self._groups.items())
                                         if group.formed < self.turn]
-                    self._tasks.append(_Task("next_turn"))
-            elif task.kind == "next_turn":
+                    self._tasks.append(_Task(Step.NEXT_TURN))
+            elif task.kind is Step.NEXT_TURN:
                 self._start_turn()
                 return
 
