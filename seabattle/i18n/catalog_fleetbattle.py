@@ -175,7 +175,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Схватка сцепленных: {first} — {die0} ({score0}), {second} — {die1} ({score1})."),
     "fleet.say.tie": ("A tie: the dice roll again.", "Ничья — бросают снова."),
     "fleet.say.contest_won": ("{side} wins.", "Выигрыш: {side}."),
-    "fleet.replay.move": ("Move {number} of {count}:", "Ход {number} из {count}:"),
+    "fleet.replay.move": ("Move {number} of {count}:", "Действие {number} из {count}:"),
     # The line game (seabattle.fleetbattle.terminal.lines).
     "fleet.plain.welcome": ("Fleet battle: {rules}; the computer plays {level}.",
                             "Морское сражение: {rules}; компьютер — уровень {level}."),
