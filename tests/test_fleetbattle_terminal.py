@@ -93,3 +93,32 @@ def test_seabattle_replay_shows_every_move(tmp_path: Path,
     assert "Player against Computer (captain)" in out
     assert "Move 1 of" in out and "Your" not in out
     assert "corvette ×2, brig ×3, transport ×1 against frigate ×1" in out
+
+
+def test_seabattle_play_plain_plays_the_fleet_battle(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    # Latin letters typed in a Russian game count by their place (H1 is З1).
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\nH1 A1\nquit\n"))
+    assert main(["play", "--game", "fleet-battle", "--plain", "--seed", "4", "--lang", "ru",
+                 "--rules", "example", "--level", "medium"]) == 1
+    out = capsys.readouterr().out
+    assert "компьютер — уровень captain" in out and "корвет ×2, бриг ×3" in out
+    assert "залп (ядра) по З1, А1" in out
+
+
+def test_the_play_command_s_refusals(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "fleet-battle", "--plain", "--rules", "classic"]) == 2
+    assert "is neither a fleet battle preset" in capsys.readouterr().err
+    assert main(["play", "--game", "fleet-battle", "--plain", "--level", "density"]) == 2
+    assert "unknown level 'density'" in capsys.readouterr().err
+
+
+def test_a_rules_file_for_the_fleet_battle(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "duel.toml"
+    rules.write_text('batteries = [1, 0]\n[[fleets]]\nbrig = 2\n[[fleets]]\nfrigate = 1\n',
+                     encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    main(["play", "--game", "fleet-battle", "--plain", "--rules", str(rules), "--lang", "en"])
+    assert "brig ×2 against frigate ×1" in capsys.readouterr().out

@@ -216,4 +216,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.plain.ask_flagship": ("Number of your flagship:", "Номер флагмана:"),
     "fleet.plain.flagship_number": ("A ship number from 1 to {count}.",
                                     "Номер корабля от 1 до {count}."),
+    "fleet.error.rules_name": (
+        "{name!r} is neither a fleet battle preset ({presets}) nor a .json or .toml rules file",
+        "{name!r} — не набор правил морского сражения ({presets}) и не файл правил "
+        ".json или .toml"),
 }

@@ -12,12 +12,14 @@ The loop around a game (again, saving, quitting) is the line-mode shell's
 
 from __future__ import annotations
 
+import json
 import random
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from seabattle.coords import Coordinates, bit
-from seabattle.errors import SeaBattleError
+from seabattle.errors import RulesError, SeaBattleError
 from seabattle.fleetbattle.actions import (
     Action,
     ChooseMode,
@@ -43,7 +45,8 @@ from seabattle.fleetbattle.views import FleetView, Phase
 from seabattle.games.chance import draw, entropy, seeded
 from seabattle.games.envelope import Envelope, PlayerInfo
 from seabattle.i18n import Language, translate
-from seabattle.terminal.lines import LineGame, LineIO
+from seabattle.terminal.lines import LineGame, LineIO, PlayOptions
+from seabattle.terminal.typed import parse_typed
 
 HUMAN, COMPUTER = 0, 1
 HELP_WORDS = ("help", "?", "помощь")
@@ -118,8 +121,43 @@ class FleetSession:
                 state.apply(COMPUTER, self.computer.act(state.view(COMPUTER)))
 
 
+LEVEL_NAMES = {"novice": "novice", "easy": "captain", "medium": "captain",
+               "captain": "captain", "hard": "admiral", "admiral": "admiral"}
+"""The play command's level names (Battleship's) and this game's own, to its levels."""
+
+
+def rules_named(text: str | None) -> FleetRules:
+    """The rule set ``--rules`` names: none, the default (equal fleets); a preset of
+    :data:`~seabattle.fleetbattle.fleets.PRESETS`; or a JSON or TOML file of the rules'
+    data (``{"fleets": [{"brig": 3, "corvette": 2}, {…}], "batteries": [0, 1]}``)."""
+    if text is None:
+        return DEFINITION.default_rules()
+    if text in PRESETS:
+        return PRESETS[text]
+    path = Path(text)
+    if path.suffix.lower() not in (".json", ".toml"):
+        raise RulesError("fleet.error.rules_name", name=text, presets=", ".join(PRESETS))
+    try:
+        raw = path.read_text(encoding="utf-8")
+        data = tomllib.loads(raw) if path.suffix.lower() == ".toml" else json.loads(raw)
+    except (OSError, ValueError) as error:
+        raise RulesError("error.rules_file", path=text, problem=str(error)) from None
+    if not isinstance(data, dict):
+        raise RulesError("error.rules_file", path=text, problem="not a table")
+    return DEFINITION.rules_from_data(data)
+
+
 class FleetLines(LineGame[FleetSettings, FleetSession]):
     """The fleet battle's line game."""
+
+    def settings(self, options: PlayOptions) -> FleetSettings:
+        """Settings from ``seabattle play --game fleet-battle --plain``'s options: the
+        level by :data:`LEVEL_NAMES`, the rules by :func:`rules_named`."""
+        if options.level not in LEVEL_NAMES:
+            raise SeaBattleError("fleet.error.unknown_level", level=options.level,
+                                 known=", ".join(LEVEL_NAMES))
+        return FleetSettings(rules_named(options.rules), LEVEL_NAMES[options.level],
+                             options.language, options.seed, options.save_path)
 
     def new_session(self, settings: FleetSettings, seed: int | None) -> FleetSession:
         return FleetSession(settings, seed if seed is not None else settings.seed)
@@ -237,7 +275,7 @@ class LineBattle:
             elif lower.startswith("+") and lower[1:].isdigit():
                 fireships.append(int(lower[1:]) - 1)
             else:
-                cells.append(enemy.parse(word))
+                cells.append(parse_typed(enemy, word))
         return Orders(ammo, tuple(cells), tuple(fireships), hold)
 
     def _place(self) -> Placement:
@@ -251,7 +289,8 @@ class LineBattle:
                               decks=SHIP_TYPES[kind].decks)
                 io.check_quit(line)
                 try:
-                    cells = sum(bit(own.parse(word)) for word in line.replace(",", " ").split())
+                    cells = sum(bit(parse_typed(own, word))
+                                for word in line.replace(",", " ").split())
                     check_pieces(rules, HUMAN, (*ships, PlacedShip(kind, cells)))
                 except SeaBattleError as error:
                     io.say("plain.error", message=own.message(error, io.language))
