@@ -26,7 +26,7 @@ class PlainGame:
     """One game (or several, if the player asks for another) on text streams."""
 
     def __init__(self, settings: TerminalSettings, stdin: TextIO, stdout: TextIO, *,
-                 manual: bool = False, game: str = DEFAULT_GAME) -> None:
+                 manual: bool = False, game: str = DEFAULT_GAME, guide: bool = False) -> None:
         self.lines = find_line_game(game)
         self.settings = settings
         self.manual = manual
@@ -34,10 +34,14 @@ class PlainGame:
         self.session: TerminalSession = self.lines.new_session(settings, None)
         self.game_number = 1
         """Which game of this run is being played: its record goes to its own file."""
+        self.guide = guide
+        """Whether to say how to play first (:mod:`seabattle.terminal.guide`)."""
 
     def run(self) -> int:
         """Play until the game ends (and the player declines another) or input ends."""
         self.lines.welcome(self.io, self.settings)
+        if self.guide:
+            self.lines.guide(self.io, self.settings)
         try:
             while True:
                 self.lines.play(self.io, self.settings, self.session, manual=self.manual)

@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,11 +29,18 @@ LATIN = "ABCDEFGHIJ"
 EVERY_CELL = [f"{c}{r}" for r in range(1, 11) for c in LATIN]
 
 
-def seabattle(*args: str, stdin: str = "", env_lang: str = "C") -> subprocess.CompletedProcess[str]:
+STATE_HOME = tempfile.mkdtemp(prefix="seabattle-state-")
+"""The state folder of the commands run here (where the first game's guide is remembered),
+never the user's own."""
+
+
+def seabattle(*args: str, stdin: str = "", env_lang: str = "C",
+              state: str = STATE_HOME) -> subprocess.CompletedProcess[str]:
     """Run ``python -m seabattle ARGS`` with ``stdin``; output as text."""
     return subprocess.run(
         [sys.executable, "-m", "seabattle", *args], input=stdin, capture_output=True,
-        text=True, timeout=120, env={"LANG": env_lang, "PATH": "/usr/bin:/bin"}, check=False)
+        text=True, timeout=120, check=False,
+        env={"LANG": env_lang, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": state})
 
 
 def test_plain_game_to_the_end_saves_a_record_that_replays(tmp_path: Path) -> None:
@@ -425,7 +433,7 @@ def test_plain_help_while_placing_and_what_quit_does() -> None:
                      stdin="help\nquit\n")
     assert "Placing: the first cell and h (across)" in done.stdout
     assert "Try again" not in done.stdout, "help is no bad placement"
-    assert done.stdout.count("Your fleet") == 0 and done.stdout.count(" A B C") == 1
+    assert done.stdout.count(" A B C") == 1, "the field printed once, not again after help"
     done = seabattle("play", "--plain", "--seed", "1", "--lang", "en", stdin="help\nquit\n")
     assert "the game is not kept (start with --save FILE" in done.stdout
 
@@ -461,6 +469,7 @@ def test_seabattle_alone_at_a_terminal_starts_the_game() -> None:
     if pid == 0:  # the child: the command on a terminal of 80×24
         os.execve(sys.executable, [sys.executable, "-m", "seabattle"],
                   {"LANG": "C", "TERM": "xterm-256color", "PATH": "/usr/bin:/bin",
+                   "XDG_STATE_HOME": STATE_HOME,
                    "COLUMNS": "80", "LINES": "24"})
     seen = b""
     deadline = time.monotonic() + 60
@@ -487,3 +496,39 @@ def test_seabattle_alone_at_a_terminal_starts_the_game() -> None:
             os.kill(pid, 9)
             os.waitpid(pid, 0)
         os.close(fd)
+
+
+def test_the_first_games_guide_is_said_once_then_only_when_asked(tmp_path: Path) -> None:
+    state = str(tmp_path)
+    first = seabattle("play", "--plain", "--seed", "1", "--lang", "en", stdin="quit\n",
+                      state=state)
+    assert "First game? Your fleet is placed for you" in first.stdout
+    again = seabattle("play", "--plain", "--seed", "1", "--lang", "ru", stdin="quit\n",
+                      state=state)
+    assert "Первая партия?" not in again.stdout and "First game?" not in again.stdout
+    asked = seabattle("play", "--plain", "--seed", "1", "--lang", "ru", "--guide",
+                      stdin="quit\n", state=state)
+    assert "Первая партия? Флот расставлен за вас" in asked.stdout
+
+
+def test_ship_shapes_and_the_dutchmans_decks_are_play_options() -> None:
+    done = seabattle("play", "--plain", "--shape", "square", "--seed", "1", "--lang", "en",
+                     stdin="quit\n")
+    assert "ships of special shapes" in done.stdout
+    done = seabattle("play", "--plain", "--rules", "flying-dutchman", "--dutchman-decks", "7",
+                     "--seed", "1", "--lang", "en", stdin="quit\n")
+    assert "Flying Dutchman (7)×1" in done.stdout
+    refused = seabattle("play", "--plain", "--dutchman-decks", "7", "--lang", "en")
+    assert refused.returncode == 2 and "flying-dutchman" in refused.stderr
+    refused = seabattle("play", "--plain", "--dutchman-decks", "9", "--lang", "en")
+    assert refused.returncode == 2
+
+
+def test_plain_perelmans_placement_is_offered_beside_auto() -> None:
+    done = seabattle("play", "--plain", "--manual", "--seed", "1", "--lang", "ru",
+                     "--first", "me", stdin="помощь\nперельман\nquit\n")
+    assert "перельман — весь флот по Перельману" in done.stdout
+    assert "Вы стреляете первым." in done.stdout, "the fleet was placed: the battle began"
+    done = seabattle("play", "--plain", "--manual", "--rules", "flying-dutchman", "--seed", "1",
+                     "--lang", "en", stdin="perelman\nquit\n")
+    assert "Perelman's placement is for straight and shaped ships only" in done.stdout

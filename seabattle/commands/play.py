@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, cast
 
 from seabattle.battleship.ai.levels import NAMES
+from seabattle.battleship.online.hosting import DUTCHMAN_DECKS, SHAPE_CHOICES, lobby_rules
 from seabattle.battleship.rules import PRESETS
 from seabattle.battleship.session import GameSettings
 from seabattle.commands.options import (
@@ -24,7 +25,9 @@ from seabattle.commands.options import (
     whole_number,
 )
 from seabattle.errors import SeaBattleError
+from seabattle.games.interface import JSON
 from seabattle.i18n import Language
+from seabattle.terminal.guide import guide_due
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,6 +40,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.set_defaults(rules=None)  # each game's own default rule set (Battleship: classic)
     add_variant_options(parser)
     add_language_options(parser)
+    fleet = parser.add_argument_group(
+        "fleet", "change the fleet of a preset (RULES.md §3), as the browser's lobby does")
+    fleet.add_argument("--shape", choices=SHAPE_CHOICES, default=None,
+                       help="the four-deckers' shape: l («Г»), square or zigzag")
+    fleet.add_argument("--dutchman-decks", type=whole_number(*DUTCHMAN_DECKS), default=None,
+                       metavar="N", help="with --rules flying-dutchman: its decks (5–8)")
     parser.add_argument("--level", default="hard", choices=NAMES,
                         help="the computer's strength (default hard)")
     parser.add_argument("--first", choices=("me", "ai", "random"), default="random",
@@ -50,6 +59,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="play line by line on stdin/stdout, no full-screen UI")
     parser.add_argument("--manual", action="store_true",
                         help="with --plain: place your fleet piece by piece, not automatically")
+    parser.add_argument("--guide", action="store_true",
+                        help="show the few words on how to play again (shown by itself only "
+                             "the first time)")
     online = parser.add_argument_group(
         "online", "play a person on a `seabattle serve` server instead of the computer")
     where = online.add_mutually_exclusive_group()
@@ -70,9 +82,25 @@ def settings_from(args: argparse.Namespace) -> GameSettings:
     """The game settings named by the parsed options."""
     language = chosen_language(args.lang)
     rules = load_rules(args.rules or "classic", variant_overrides(args))
+    changes = fleet_changes(args)
+    if changes:
+        if (args.rules or "classic") not in PRESETS:
+            raise SeaBattleError("error.fleet_change_preset")
+        variants = cast(dict[str, JSON], variant_overrides(args))
+        rules = lobby_rules(args.rules or "classic", {**changes, **variants})
     return GameSettings(rules=rules, level=args.level, language=language,
                         alphabet=chosen_alphabet(args.alphabet), first=args.first,
                         seed=args.seed, save_path=args.save)
+
+
+def fleet_changes(args: argparse.Namespace) -> dict[str, JSON]:
+    """The fleet changes of ``--shape`` and ``--dutchman-decks``, as the lobby names them."""
+    changes: dict[str, JSON] = {}
+    if args.shape is not None:
+        changes["four_decker_shape"] = args.shape
+    if args.dutchman_decks is not None:
+        changes["dutchman_decks"] = args.dutchman_decks
+    return changes
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,10 +115,10 @@ def run(args: argparse.Namespace) -> int:
         from seabattle.plain import PlainGame
 
         return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual,
-                         game=args.game).run()
+                         game=args.game, guide=guide_due(args.guide)).run()
     from seabattle.tui import run_tui
 
-    return run_tui(settings, args.game)
+    return run_tui(settings, args.game, guide=guide_due(args.guide))
 
 
 def run_plain_game(args: argparse.Namespace) -> int:
@@ -128,4 +156,8 @@ def run_online_game(args: argparse.Namespace, language: Language) -> int:
                                "setup_seconds": args.setup_seconds}
     if args.alphabet:
         request["alphabet"] = args.alphabet
+    if args.shape is not None:
+        request["shape"] = args.shape
+    if args.dutchman_decks is not None:
+        request["dutchman_decks"] = args.dutchman_decks
     return run_online(lambda: lobby.open_random(server, request, language), language, args.game)

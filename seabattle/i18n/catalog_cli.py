@@ -48,6 +48,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "сервер {server} отказал: {reason}"),
     "error.online_unreachable": ("cannot reach the server {server}: {problem}",
                                  "не удаётся связаться с сервером {server}: {problem}"),
+    "error.fleet_change_preset": (
+        "the four-deckers' shape and the Flying Dutchman's decks change a preset's fleet, "
+        "not a rules file's (write them in the file)",
+        "форма четырёхпалубных и число палуб Летучего голландца меняют флот готовых правил, "
+        "а не файла правил (впишите их в файл)"),
     "error.online_plain": ("online play is full-screen: --online and --join do not go with "
                            "--plain", "игра по сети — только в полноэкранном режиме: --online и "
                            "--join не сочетаются с --plain"),
@@ -100,12 +105,26 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "plain.help_quit": (
         "Quit leaves; the game is not kept (start with --save FILE to keep it).",
         "Выход — выйти; партия не сохраняется (чтобы сохранить, запустите с --save ФАЙЛ)."),
+    "plain.perelman_cannot": (
+        "Perelman's placement is for straight and shaped ships only, without mines, "
+        "submarines or the Flying Dutchman.",
+        "Расстановка по Перельману — только для прямых и фигурных кораблей, без мин, "
+        "подлодок и Летучего голландца."),
+    "plain.guide": (
+        "First game? Your fleet is placed for you (--manual to place it yourself). Type a "
+        "cell such as {example} and press Enter to fire; a hit lets you fire again; sink "
+        "every enemy ship to win. board shows both fields, help lists the commands.",
+        "Первая партия? Флот расставлен за вас (--manual — расставить самому). Введите "
+        "клетку, например {example}, и нажмите Enter — это выстрел; попали — стреляйте ещё; "
+        "потопите все корабли противника. поле — оба поля, help — команды."),
     "plain.place_help": (
         "Placing: the first cell and h (across) or v (down), like {example} h, or every cell "
-        "of the ship; auto places the rest at random; undo takes the last ship back; board "
+        "of the ship; auto places the rest at random; perelman places the whole fleet as "
+        "Perelman advised (big ships in a corner); undo takes the last ship back; board "
         "prints the field again; quit leaves.",
         "Расстановка: первая клетка и г (по горизонтали) или в (по вертикали), например "
-        "{example} г, или все клетки корабля; авто — расставить остальные случайно; отмена — "
+        "{example} г, или все клетки корабля; авто — расставить остальные случайно; перельман "
+        "— весь флот по Перельману (большие корабли в углу); отмена — "
         "убрать последний; поле — показать поле ещё раз; выход — выйти."),
     "plain.place_prompt": (
         "Place the {ship} (cells: {size}): first cell and h or v ({example} h), or all its cells; "

@@ -85,6 +85,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.key.heat": ("heat map (hint)", "тепловая карта (подсказка)"),
     "tui.key.choose_for_me": ("let the computer decide", "решить за меня"),
     "tui.key.stay": ("keep the ship in place", "оставить корабль"),
+    "tui.key.perelman": ("Perelman's placement", "по Перельману"),
     "tui.key.chat": ("say…", "сказать…"),
     "tui.key.rematch": ("rematch", "реванш"),
     "tui.key.claim": ("claim the win", "засчитать победу"),
@@ -246,4 +247,34 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.online.reason.timeout": ("time ran out", "время вышло"),
     "tui.online.reason.abandoned": ("the game was left", "партию покинули"),
     "tui.online.resign_question": ("Resign this game?", "Сдаться в этой партии?"),
+    # The new-game form's fleet changes (RULES.md §3).
+    "tui.new.shape": ("Four-deckers' shape", "Форма четырёхпалубных"),
+    "tui.new.shape_straight": ("straight", "прямая"),
+    "tui.new.shape_l": ("L («Г»)", "«Г»"),
+    "tui.new.shape_square": ("square", "квадрат"),
+    "tui.new.shape_zigzag": ("zigzag", "зигзаг"),
+    "tui.new.dutchman_decks": ("Flying Dutchman's decks", "Палуб у Летучего голландца"),
+    "tui.new.dutchman_only": ("5–8, with the flying-dutchman rules",
+                              "5–8, при правилах «Летучий голландец»"),
+    # The guided first game (seabattle/terminal/guide.py): once, or with --guide.
+    "tui.guide_title": ("Your first game", "Первая партия"),
+    "tui.guide": (
+        "Place your ships: arrows move the ship, r turns it, Enter puts it down (x places "
+        "the whole fleet at random), s starts the battle. Then fire: type a cell such as "
+        "{example} and press Enter, or aim with the arrows (or the mouse) and press Enter. "
+        "A hit lets you fire again. Sink every enemy ship to win.",
+        "Расставьте корабли: стрелки двигают корабль, r поворачивает, Enter ставит (x — весь "
+        "флот случайно), s — в бой. Затем стреляйте: введите клетку, например {example}, и "
+        "нажмите Enter, или наведите стрелками (или мышью) и нажмите Enter. Попали — "
+        "стреляйте ещё. Потопите все корабли противника."),
+    "tui.setup.perelman_done": (
+        "Placed as Perelman advised: the big ships packed in a corner, the single-deckers "
+        "spread out. Press s to start, or change it.",
+        "Расставлено по Перельману: большие корабли в углу, однопалубные — врассыпную. "
+        "Нажмите s — в бой, или поправьте."),
+    "tui.setup.perelman_cannot": (
+        "Perelman's placement is for straight and shaped ships only, without mines, "
+        "submarines or the Flying Dutchman.",
+        "Расстановка по Перельману — только для прямых и фигурных кораблей, без мин, "
+        "подлодок и Летучего голландца."),
 }

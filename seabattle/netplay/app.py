@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
@@ -25,6 +26,7 @@ from seabattle.i18n import Language, translate
 from seabattle.netplay.connection import Connection, Status
 from seabattle.netplay.lobby import Ticket
 from seabattle.terminal.hook import OnlineScreen, ScreenSet
+from seabattle.terminal.layout import fit_height
 from seabattle.terminal.online import Message
 from seabattle.terminal.registry import find_screen_set
 
@@ -83,6 +85,7 @@ class OnlineApp(App[int]):
 
     def on_mount(self) -> None:
         self.title = translate("tui.title", self.language)
+        fit_height(self, self.size.height)
         screen = self.screens.online_screen(self, self.language)
         if screen is None:
             raise SeaBattleError("error.online_game", game=self.game_name)
@@ -107,6 +110,9 @@ class OnlineApp(App[int]):
     def _status(self, status: Status) -> None:
         if self.game_screen is not None and status in (Status.ONLINE, Status.RECONNECTING):
             self.game_screen.connection_changed(status is Status.ONLINE)
+
+    def on_resize(self, event: events.Resize) -> None:
+        fit_height(self, event.size.height)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The set-up screen's "other rules…" key: a game on a server keeps its rules.

@@ -113,6 +113,10 @@ class ScreenSet(ABC, Generic[SettingsT, SessionT, PhrasesT]):
     def fit(self, screen: Screen[Any], width: int) -> None:
         """Fit the game-over body of ``screen`` to a terminal now ``width`` columns wide."""
 
+    def guide(self, phrases: PhrasesT) -> str | None:
+        """How to play, in a few words, for a player's first game (``None``: no guide)."""
+        return None
+
     def online_screen(self, link: OnlineLink, language: Language) -> OnlineScreen | None:
         """The screen this game is played on against a person on a server
         (:mod:`seabattle.netplay`), or ``None`` when it is not played online here."""

@@ -19,13 +19,13 @@ from seabattle.tui.app import SeaBattleApp
 __all__ = ["SeaBattleApp", "run_tui"]
 
 
-def run_tui(settings: TerminalSettings, game: str = DEFAULT_GAME) -> int:
+def run_tui(settings: TerminalSettings, game: str = DEFAULT_GAME, *, guide: bool = False) -> int:
     """Play ``game`` full-screen against the computer; returns the exit status.
 
     The record is saved once more on the way out, whatever ended the app, so a
     game in progress is never lost.
     """
-    app = SeaBattleApp(settings, game)
+    app = SeaBattleApp(settings, game, guide=guide)
     try:
         app.run()
     finally:

@@ -13,12 +13,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from seabattle.games.registry import DEFAULT_GAME
 from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.guide import show_guide
 from seabattle.terminal.hook import ScreenSet
+from seabattle.terminal.layout import fit_height
 from seabattle.terminal.phrases import Phrasebook
 from seabattle.terminal.registry import find_screen_set
 from seabattle.terminal.session import TerminalSession, TerminalSettings
@@ -34,7 +37,8 @@ class SeaBattleApp(App[int]):
     BINDINGS = [Binding("ctrl+q", "quit", "tui.key.quit", priority=True),
                 Binding("ctrl+c", "quit", show=False, priority=True)]
 
-    def __init__(self, settings: TerminalSettings, game: str = DEFAULT_GAME) -> None:
+    def __init__(self, settings: TerminalSettings, game: str = DEFAULT_GAME, *,
+                 guide: bool = False) -> None:
         screens: ScreenSet[Any, Any, Any] = find_screen_set(game)
         # The shell's styles, then the game's.
         super().__init__(css_path=[Path(__file__).with_name("app.tcss"), *screens.css_paths()])
@@ -47,6 +51,8 @@ class SeaBattleApp(App[int]):
         """Games played in this run, the current one included."""
         self.save_problem: str | None = None
         """Why the record could not be written, if it could not."""
+        self.guide = guide
+        """Whether to say how to play over the first screen (:mod:`seabattle.terminal.guide`)."""
 
     @property
     def _session(self) -> TerminalSession:
@@ -56,7 +62,12 @@ class SeaBattleApp(App[int]):
 
     def on_mount(self) -> None:
         self.title = self.phrases("tui.title")
+        fit_height(self, self.size.height)
         self._play()
+        show_guide(self, self.screens, self.phrases, self.guide)
+
+    def on_resize(self, event: events.Resize) -> None:
+        fit_height(self, event.size.height)
 
     # --- from screen to screen ----------------------------------------------------
 

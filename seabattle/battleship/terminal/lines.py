@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from seabattle.battleship.ai.placement import PLACEMENTS
 from seabattle.battleship.events import Decision
 from seabattle.battleship.fleet import (
     Fleet,
@@ -30,6 +31,7 @@ from seabattle.battleship.terminal.telling import told_params
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, cell_name, iter_cells
 from seabattle.errors import SeaBattleError
+from seabattle.games.chance import entropy
 from seabattle.i18n import Text, translate
 from seabattle.terminal.lines import LineGame, LineIO
 from seabattle.terminal.typed import LATIN, parse_typed, reads_latin
@@ -112,6 +114,9 @@ class BattleshipLines(LineGame[GameSettings, VsComputer]):
             io.say("play.latin_letters", example=example,
                    latin=cell_name(parse_typed(io.coords, example), io.coords.grid, LATIN))
 
+    def guide(self, io: LineIO, settings: GameSettings) -> None:
+        io.say("plain.guide", example=io.coords.example)
+
     def play(self, io: LineIO, settings: GameSettings, session: VsComputer, *,
              manual: bool) -> None:
         PlainBattle(io, settings, session).play(manual=manual)
@@ -161,6 +166,12 @@ class PlainBattle:
                     return self.session.random_fleet(placed)
                 except SeaBattleError as error:
                     self.io.say_error(error)
+                continue
+            if command in ("perelman", "перельман"):
+                placement = PLACEMENTS["perelman"]
+                if placement.supports(rules):
+                    return placement.place(rules, entropy())
+                self.io.say("plain.perelman_cannot")
                 continue
             if command in ("undo", "отмена"):
                 if placed:

@@ -75,6 +75,9 @@ class BattleshipScreens(ScreenSet[GameSettings, VsComputer, BattleshipPhrases]):
     def fit(self, screen: Screen[Any], width: int) -> None:
         fit_side_by_side(screen.query(Board), width)
 
+    def guide(self, phrases: BattleshipPhrases) -> str:
+        return phrases("tui.guide", example=phrases.coordinates.example)
+
     def online_screen(self, link: OnlineLink, language: Language) -> OnlineBattleshipScreen:
         return OnlineBattleshipScreen(link, language)
 

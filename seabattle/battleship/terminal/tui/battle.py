@@ -132,7 +132,7 @@ class BattleScreen(Screen[None]):
                     enemy = Board(phrases.coordinates, enemy_marks(view), focusable=False,
                                   id="enemy")
                     enemy.border_title = phrases("tui.field.enemy")
-                    fit_side_by_side((own, enemy), self.app.size.width)
+                    fit_side_by_side((own, enemy), *self.app.size)
                     yield enemy
                     yield Static(id="enemy-afloat", markup=False)
                     heat_info = Static(id="heat-info", markup=False)
@@ -162,7 +162,7 @@ class BattleScreen(Screen[None]):
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_side_by_side(self.query(Board), event.size.width)
+        fit_side_by_side(self.query(Board), *event.size)
 
     # --- shooting -----------------------------------------------------------------
 

@@ -105,7 +105,10 @@ class Board(MarkPainter):
     cursor: reactive[int] = reactive(0)
     show_cursor: reactive[bool] = reactive(True)
     cell_width: reactive[int] = reactive(3, layout=True)
-    """Terminal columns per cell: 3 where there is room, down to 1 on wide fields."""
+    """Terminal columns per cell: 4 for big cells, 3 where there is room, down to 1 on
+    wide fields."""
+    cell_height: reactive[int] = reactive(1, layout=True)
+    """Terminal rows per cell: 2 for big cells (a tall and wide terminal), else 1."""
     heat: reactive[tuple[float, ...] | None] = reactive(None)
     """Per cell, the chance it holds a ship, drawn over open water; ``None``: no heat map."""
 
@@ -126,23 +129,32 @@ class Board(MarkPainter):
 
     # --- geometry ---------------------------------------------------------------
 
-    def fit(self, room: int) -> None:
-        """Take the widest cells with which the whole board fits in ``room`` columns."""
+    def fit(self, room: int, rows: int = 0) -> None:
+        """Take the biggest cells with which the whole board fits in ``room`` columns:
+        big ones (:data:`BIG_CELL`: two characters wide and two rows high, about square)
+        when the board gets at least ``rows`` rows twice its height and room enough,
+        else three columns, two or one."""
         # Row numbers and a space, the border and the padding.
         frame = self._label_width + 1 + 4
+        grid = self.coordinates.grid
+        big_width, big_height = BIG_CELL
+        if rows >= big_height * grid.height + 3 and frame + big_width * grid.width <= room:
+            self.cell_width, self.cell_height = BIG_CELL
+            return
+        self.cell_height = 1
         self.cell_width = next((width for width in (3, 2) if
-                                frame + width * self.coordinates.grid.width <= room), 1)
+                                frame + width * grid.width <= room), 1)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._label_width + 1 + self.cell_width * self.coordinates.grid.width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.coordinates.grid.height + 1
+        return self.coordinates.grid.height * self.cell_height + 1
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell drawn at content offset ``x``, ``y``; ``None`` off the cells."""
         grid = self.coordinates.grid
-        row = y - 1
+        row = (y - 1) // self.cell_height if y >= 1 else -1
         column = x - self._label_width - 1
         if column < 0:
             return None
@@ -162,15 +174,21 @@ class Board(MarkPainter):
         text.append(" " * (self._label_width + 1))
         for letter in self.coordinates.column_letters:
             text.append(f"{letter:^{width}}", label)
+        big = self.cell_height > 1
         for row in range(grid.height):
-            text.append(f"\n{row + 1:>{self._label_width}} ", label)
-            for column in range(grid.width):
-                cell = row * grid.width + column
-                mark = self.marks[cell]
-                symbol, style = heat.get(cell) or (SYMBOLS[mark], styles[mark])
-                if self.show_cursor and cell == self.cursor:
-                    style += cursor
-                text.append(f"{symbol:^{width}}", style)
+            for line in range(self.cell_height):
+                number = f"{row + 1:>{self._label_width}}" if line == 0 else " " * self._label_width
+                text.append(f"\n{number} ", label)
+                for column in range(grid.width):
+                    cell = row * grid.width + column
+                    mark = self.marks[cell]
+                    symbol, style = heat.get(cell) or (SYMBOLS[mark], styles[mark])
+                    if big:  # a chance in tenths once, on the top line, like open water
+                        symbol = _big_symbol(mark, line) if cell not in heat else (
+                            symbol if line == 0 else " ")
+                    if self.show_cursor and cell == self.cursor:
+                        style += cursor
+                    text.append(f"{symbol:^{width}}", style)
         return text
 
     def _heat_styles(self) -> dict[int, tuple[str, Style]]:
@@ -238,10 +256,32 @@ def _blend(start: Color | None, end: Color | None, share: float) -> Color | None
     return Color.from_triplet(blend_rgb(start.get_truecolor(), end.get_truecolor(), share))
 
 
-def fit_side_by_side(boards: Iterable[Board], width: int) -> None:
-    """Size the cells of two boards shown side by side on a screen ``width`` columns wide."""
+def _big_symbol(mark: Mark, line: int) -> str:
+    """What line ``line`` of a big cell shows: a piece fills the cell, two characters by
+    two rows (a ship solid); open water, a miss and a known-empty cell show their symbol
+    once, on the top line, so the field stays quiet around the pieces."""
+    if mark in _OPEN:
+        return SYMBOLS[mark] if line == 0 else " "
+    return _BIG_FILL.get(mark, SYMBOLS[mark] * 2)
+
+
+_OPEN = frozenset({Mark.WATER, Mark.MISS, Mark.RING})
+_BIG_FILL = {Mark.SHIP: "██", Mark.SUNK: "▓▓", Mark.BLOCKED: "▒▒"}
+
+BIG_CELL = (4, 2)
+"""Columns and rows of a big cell: two characters wide and two rows high, about square."""
+
+ROOM_AROUND = 26
+"""Rows a screen needs besides two fields side by side: titles, the fleets, the legend, a
+log of a few lines, the cell entry and the keys."""
+
+
+def fit_side_by_side(boards: Iterable[Board], width: int, height: int = 0) -> None:
+    """Size the cells of two boards shown side by side on a screen ``width`` columns wide
+    (big cells when the screen is ``height`` rows high enough for them)."""
     for board in boards:
-        board.fit(width // 2 - 3)  # each has a margin of two and half the screen's padding
+        # Each has a margin of two and half the screen's padding.
+        board.fit(width // 2 - 3, height - ROOM_AROUND)
 
 
 class FleetStrip(MarkPainter):

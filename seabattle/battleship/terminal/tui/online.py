@@ -133,7 +133,7 @@ class OnlineBattleshipScreen(OnlineScreen):
             await self._take(message)
 
     def on_resize(self, event: events.Resize) -> None:
-        fit_side_by_side(self.query(Board), event.size.width)
+        fit_side_by_side(self.query(Board), *event.size)
 
     async def _build_fields(self, state: OnlineState) -> None:
         """The two fields, their fleets and the legend, for the rules of ``state``."""
@@ -150,7 +150,7 @@ class OnlineBattleshipScreen(OnlineScreen):
         own.border_title = phrases("tui.field.yours")
         enemy = Board(phrases.coordinates, enemy_marks(state), focusable=False, id="enemy")
         enemy.border_title = phrases("tui.online.field_opponent")
-        fit_side_by_side((own, enemy), self.app.size.width)
+        fit_side_by_side((own, enemy), *self.app.size)
         own_side = Vertical(own, Static(id="own-afloat", markup=False),
                             FleetStrip(vessels, (), present_mark=Mark.SHIP, absent_mark=Mark.SUNK,
                                        id="own-fleet"), classes="side")

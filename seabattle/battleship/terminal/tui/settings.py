@@ -14,6 +14,7 @@ from textual.app import ComposeResult
 from textual.widgets import Checkbox, Input, Select, Static
 
 from seabattle.battleship.ai.levels import LEVELS
+from seabattle.battleship.online.hosting import SHAPE_CHOICES, lobby_rules
 from seabattle.battleship.rules import (
     PRESETS,
     Announcement,
@@ -25,9 +26,25 @@ from seabattle.battleship.rules import (
 )
 from seabattle.battleship.session import GameSettings
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
+from seabattle.errors import SeaBattleError
+from seabattle.games.interface import JSON
 from seabattle.terminal.hook import SettingsFields
 
+
+def four_decker_shape(rules: Rules) -> str | None:
+    """The shape of the rules' four-deckers (``None``: the fleet has none)."""
+    return next((kind.shape.value for kind in rules.fleet if kind.size == 4), None)
+
+
+def _shown_shape(rules: Rules) -> str:
+    """The shape the form shows for the rules' four-deckers (a bent or painted one, or
+    none: «straight», which changes nothing unless another is chosen)."""
+    shape = four_decker_shape(rules)
+    return shape if shape in _SHAPES else "straight"
+
 _SALVOS: tuple[int | str, ...] = (1, 2, 3, 4, 5, "ships")
+_SHAPES = ("straight", *SHAPE_CHOICES)
+"""The four-deckers' shapes offered (RULES.md §3), as the browser's lobby offers them."""
 _COUNTS = (("mines", Role.MINE), ("minesweepers", Role.MINESWEEPER),
            ("submarines", Role.SUBMARINE))
 
@@ -84,6 +101,13 @@ class BattleshipSettingsFields(SettingsFields[GameSettings]):
             yield Input(str(rules.count(role)), restrict=r"[0-9]{0,2}", id=key)
         yield Static("", classes="label")
         yield Checkbox(p("tui.variant.mines_touch"), rules.mines_touch, id="mines_touch")
+        yield Static(p("tui.new.shape"), classes="label")
+        yield Select([(p(f"tui.new.shape_{name}"), name) for name in _SHAPES],
+                     value=_shown_shape(rules), allow_blank=False, id="shape")
+        yield Static(p("tui.new.dutchman_decks"), classes="label")
+        yield Input(str(rules.fleet[0].size) if rules.flying_dutchman else "",
+                    restrict=r"[0-9]{0,1}", id="dutchman_decks",
+                    placeholder=p("tui.new.dutchman_only"))
 
     def _salvo_options(self, current: int | str) -> list[tuple[str, int | str]]:
         """One shot, salvos of 2–5 and one per ship afloat, and the salvo in play."""
@@ -107,6 +131,9 @@ class BattleshipSettingsFields(SettingsFields[GameSettings]):
         for key, role in _COUNTS:
             self.query_one(f"#{key}", Input).value = str(rules.count(role))
         self.query_one("#mines_touch", Checkbox).value = rules.mines_touch
+        self.query_one("#shape", Select).value = _shown_shape(rules)
+        self.query_one("#dutchman_decks", Input).value = (
+            str(rules.fleet[0].size) if rules.flying_dutchman else "")
 
     @on(Select.Changed, "#salvo")
     def _salvo_chosen(self, event: Select.Changed) -> None:
@@ -120,7 +147,8 @@ class BattleshipSettingsFields(SettingsFields[GameSettings]):
 
         Raises :class:`~seabattle.errors.SeaBattleError` when the engine refuses them.
         """
-        base = self._rule_sets[str(self.query_one("#rules", Select).value)]
+        name = str(self.query_one("#rules", Select).value)
+        base = self._fleet(name, self._rule_sets[name])
         wanted: dict[str, object] = {
             "salvo": self.query_one("#salvo", Select).value,
             "shoot_again": self.query_one("#shoot_again", Select).value,
@@ -133,6 +161,22 @@ class BattleshipSettingsFields(SettingsFields[GameSettings]):
         in_play = self.settings.rules
         # The rules in play, unchanged, keep their name (however they were made).
         return in_play if same_rules(chosen, in_play) else chosen
+
+    def _fleet(self, name: str, base: Rules) -> Rules:
+        """``base`` with the four-deckers' shape and the Flying Dutchman's decks the form
+        asks for (made as the browser's lobby makes them: a preset's fleet changed)."""
+        shape = str(self.query_one("#shape", Select).value)
+        decks_text = self.query_one("#dutchman_decks", Input).value
+        changes: dict[str, JSON] = {}
+        if shape != _shown_shape(base):
+            changes["four_decker_shape"] = shape
+        if decks_text and (not base.flying_dutchman or int(decks_text) != base.fleet[0].size):
+            changes["dutchman_decks"] = int(decks_text)
+        if not changes:
+            return base
+        if name not in PRESETS:
+            raise SeaBattleError("error.fleet_change_preset")
+        return lobby_rules(name, changes)
 
     def chosen(self) -> GameSettings:
         rules = self.chosen_rules()

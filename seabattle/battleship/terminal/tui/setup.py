@@ -13,14 +13,16 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
+from seabattle.battleship.ai.placement import PLACEMENTS
 from seabattle.battleship.fleet import Fleet, Ship, check_ship, remaining_kinds, validate_fleet
 from seabattle.battleship.rules import Rules, ShipKind
 from seabattle.battleship.shapes import Shape, placements, polyominoes
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
-from seabattle.battleship.terminal.tui.board import Board, FleetStrip
+from seabattle.battleship.terminal.tui.board import ROOM_AROUND, Board, FleetStrip
 from seabattle.battleship.terminal.tui.marks import Mark, fleet_marks, with_ghost
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
+from seabattle.games.chance import entropy
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
 
@@ -92,6 +94,7 @@ class SetupScreen(Screen[Fleet]):
         Binding("u,г,backspace", "undo", "tui.key.undo"),
         Binding("a,ф", "fill", "tui.key.fill"),
         Binding("x,ч", "shuffle", "tui.key.shuffle"),
+        Binding("p,з", "perelman", "tui.key.perelman"),
         Binding("s,ы", "start", "tui.key.start"),
         Binding("o,щ", "app.choose_settings", "tui.key.new_game"),
         Binding("q,й", "app.quit", "tui.key.quit"),
@@ -163,7 +166,7 @@ class SetupScreen(Screen[Fleet]):
                 board = Board(phrases.coordinates, fleet_marks(self.rules.grid, ()),
                               show_cursor=False, id="own")
                 board.border_title = phrases("tui.field.yours")
-                self._fit(board, self.app.size.width)
+                self._fit(board, *self.app.size)
                 yield board
                 with Vertical(id="setup-panel"):
                     yield Static(id="next", markup=False)
@@ -183,11 +186,12 @@ class SetupScreen(Screen[Fleet]):
         self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._fit(self._board, event.size.width)
+        self._fit(self._board, *event.size)
 
     @staticmethod
-    def _fit(board: Board, width: int) -> None:
-        board.fit(width - 44)  # the panel beside it needs 40 columns or so
+    def _fit(board: Board, width: int, height: int) -> None:
+        # The panel beside it needs 40 columns or so; big cells where the battle has them.
+        board.fit(width - 44, height - ROOM_AROUND)
 
     # --- actions ------------------------------------------------------------------
 
@@ -222,6 +226,19 @@ class SetupScreen(Screen[Fleet]):
     def action_shuffle(self) -> None:
         """Place the whole fleet at random."""
         self._take_random(())
+
+    def action_perelman(self) -> None:
+        """Place the whole fleet as Perelman advised (seed 001): the big ships packed in a
+        corner, the single-deckers spread over the open sea; refused, saying why, for a
+        fleet it cannot place (mines, submarines, bent ships, the Flying Dutchman)."""
+        placement = PLACEMENTS["perelman"]
+        if not placement.supports(self.rules):
+            self.query_one(Notice).error(self.phrases("tui.setup.perelman_cannot"))
+            return
+        fleet = placement.place(self.rules, entropy())
+        self.painted = ()
+        self.placed = tuple(fleet)
+        self.query_one(Notice).say(self.phrases("tui.setup.perelman_done"))
 
     def action_start(self) -> None:
         """Go to battle with the fleet, when it is complete; else say what is missing."""
