@@ -13,9 +13,22 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seabattle.errors import SeaBattleError
 from seabattle.games.chance import draw, seeded
 from seabattle.games.interface import SEATS
 from seabattle.games.registry import find_game
+from seabattle.manoeuvres.actions import (
+    Action,
+    Attack,
+    Defend,
+    Detonate,
+    Direction,
+    DrawFirst,
+    EndTurn,
+    PointBlank,
+    Shoot,
+    Step,
+)
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
@@ -146,3 +159,45 @@ def test_a_golden_random_game_plays_as_it_always_did(
     assert (len(state.log), outcome.winner, outcome.reason.key) == (length, winner, reason)
     assert hashlib.sha256(text.encode()).hexdigest()[:16] == digest
     assert [len(state.lost[seat]) for seat in SEATS] == lost
+
+
+def _any_action(rng: random.Random, size: int) -> Action:
+    """Any well-formed action, legal or not: cells anywhere on the field (or just off)."""
+    def cell() -> int:
+        return rng.randint(-1, size)
+
+    def group() -> tuple[int, ...]:
+        return tuple(sorted(cell() for _ in range(rng.randint(0, 3))))
+
+    makers = [lambda: Step(cell(), cell(), group() if rng.random() < 0.2 else ()),
+              lambda: Shoot(cell(), rng.choice(list(Direction))),
+              lambda: PointBlank(cell(), cell()),
+              lambda: Detonate(cell(), rng.choice([None, cell()])),
+              lambda: Attack(cell(), group()), lambda: Defend(group()), lambda: EndTurn(),
+              lambda: DrawFirst(rng.randint(-1, 2))]
+    return rng.choice(makers)()
+
+
+@settings(max_examples=4)
+@given(seed=st.integers(0, 2**32))
+def test_a_refused_action_changes_nothing_and_an_accepted_one_was_listed(seed: int) -> None:
+    rules = PRESETS["skirmish"]
+    rng = random.Random(seed)
+    state = DEFINITION.new_state(rules)
+    while not state.actors.over:
+        if state.actors.chance:
+            state.apply_chance(draw(state.chance_outcomes(), rng))
+            continue
+        seat = min(state.actors.seats)
+        if state.phase is Phase.PLAY:
+            for _try in range(4):
+                action = _any_action(rng, rules.grid.size)
+                for who in SEATS:
+                    before = snapshot(state)
+                    try:
+                        state.check(who, action)
+                    except SeaBattleError as refused:
+                        assert refused.message("ru") and snapshot(state) == before
+                    else:
+                        assert action in (state.legal_actions(who) or [])
+        state.apply(seat, state.random_action(seat, rng))
