@@ -7,6 +7,7 @@ import hashlib
 import json
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -169,12 +170,13 @@ def _any_action(rng: random.Random, size: int) -> Action:
     def group() -> tuple[int, ...]:
         return tuple(sorted(cell() for _ in range(rng.randint(0, 3))))
 
-    makers = [lambda: Step(cell(), cell(), group() if rng.random() < 0.2 else ()),
-              lambda: Shoot(cell(), rng.choice(list(Direction))),
-              lambda: PointBlank(cell(), cell()),
-              lambda: Detonate(cell(), rng.choice([None, cell()])),
-              lambda: Attack(cell(), group()), lambda: Defend(group()), lambda: EndTurn(),
-              lambda: DrawFirst(rng.randint(-1, 2))]
+    makers: list[Callable[[], Action]] = [
+        lambda: Step(cell(), cell(), group() if rng.random() < 0.2 else ()),
+        lambda: Shoot(cell(), rng.choice(list(Direction))),
+        lambda: PointBlank(cell(), cell()),
+        lambda: Detonate(cell(), rng.choice([None, cell()])),
+        lambda: Attack(cell(), group()), lambda: Defend(group()), lambda: EndTurn(),
+        lambda: DrawFirst(rng.randint(-1, 2))]
     return rng.choice(makers)()
 
 
