@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, RichLog, Select
+from textual.widgets import Input, RichLog, Select, Static
 from textual.widgets._toast import Toast
 
+from seabattle.battleship.ai.weights import WeightsStrategy
 from seabattle.battleship.fleet import validate_fleet
 from seabattle.battleship.rules import find_rules
 from seabattle.battleship.session import GameSettings
 from seabattle.battleship.terminal.tui.battle import BattleScreen
-from seabattle.battleship.terminal.tui.board import Board, FleetStrip
+from seabattle.battleship.terminal.tui.board import HOTTEST, Board, FleetStrip
 from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.coords import iter_cells
 from seabattle.i18n import Language
@@ -220,3 +223,26 @@ async def test_the_first_games_guide_shows_over_the_set_up(size: tuple[int, int]
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()
         assert not app.screen.query(Toast)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_mediums_weight_map_shows_like_the_admirals_heat_map(size: tuple[int, int]) -> None:
+    app = make_app(seed=9)
+    async with app.run_test(size=size) as pilot:
+        battle = await start_battle(pilot)
+        battle.fire(44)  # a hit or a miss: the map changes around it either way
+        await pilot.pause()
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        enemy = app.screen.query_one("#enemy", Board)
+        weights = WeightsStrategy(random.Random(0)).weight_map(app.session.view())
+        assert enemy.heat is not None
+        heaviest = weights.index(max(weights))
+        assert enemy.heat[heaviest] == 1.0
+        info = str(app.screen.query_one("#heat-info", Static).content)
+        assert "weight map of seed 000" in info and app.phrases.cell(heaviest) in info
+        assert HOTTEST in str(enemy.render())
+        assert app.session.hints == [len(app.session.game.events)]
+        await pilot.press("ctrl+w")
+        await pilot.pause()
+        assert enemy.heat is None and not app.screen.query_one("#heat-info").display

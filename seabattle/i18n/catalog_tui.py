@@ -85,6 +85,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.key.heat": ("heat map (hint)", "тепловая карта (подсказка)"),
     "tui.key.choose_for_me": ("let the computer decide", "решить за меня"),
     "tui.key.stay": ("keep the ship in place", "оставить корабль"),
+    "tui.key.weights": ("weight map (medium)", "карта весов (средний)"),
     "tui.key.perelman": ("Perelman's placement", "по Перельману"),
     "tui.key.chat": ("say…", "сказать…"),
     "tui.key.rematch": ("rematch", "реванш"),
@@ -277,4 +278,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "submarines or the Flying Dutchman.",
         "Расстановка по Перельману — только для прямых и фигурных кораблей, без мин, "
         "подлодок и Летучего голландца."),
+    "tui.weights.info": (
+        "The weight map of seed 000's program (medium fires at the heaviest): {symbol} {cell} "
+        "weighs most ({weight}); digits: weight in tenths of it.",
+        "Карта весов программы seed 000 (средний бьёт по самой тяжёлой): {symbol} {cell} "
+        "весит больше всех ({weight}); цифры — вес в десятых от неё."),
+    "tui.weights.failed": ("The weight map does not play these rules (ships joined at corners).",
+                           "Карта весов не играет по этим правилам (корабли, соединённые углами)."),
 }

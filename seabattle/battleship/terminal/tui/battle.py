@@ -17,6 +17,7 @@ from textual.worker import get_current_worker
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.posterior import Posterior
+from seabattle.battleship.ai.weights import WeightsStrategy
 from seabattle.battleship.events import Decision
 from seabattle.battleship.session import HUMAN, Told, VsComputer
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
@@ -74,6 +75,8 @@ class BattleScreen(Screen[None]):
         Binding("ctrl+r", "resign", "tui.key.resign"),
         # Not a letter: letters go into the cell entry (and h, р are column letters).
         Binding("ctrl+t", "toggle_heat", "tui.key.heat"),
+        # The seed's own debug view: the weight map its AI (medium) fires by.
+        Binding("ctrl+w", "toggle_weights", "tui.key.weights", priority=True),
         # Decisions: not letters either (they go into the cell entry), and they must
         # beat the entry's own Ctrl+E (end of line).
         Binding("ctrl+o", "choose_for_me", "tui.key.choose_for_me", priority=True),
@@ -88,6 +91,8 @@ class BattleScreen(Screen[None]):
         self.opening = opening
         """How many shots the computer fired before the person's first."""
         self.heat_shown = False
+        self.weights_shown = False
+        """Whether the seed's weight map (``medium``'s) is shown over the enemy field."""
         """Whether the person asked to see the heat map (it may still be on its way)."""
         self._posterior: Posterior | None = None
         # Only one worker thread at a time may run the posterior's chains.
@@ -310,11 +315,46 @@ class BattleScreen(Screen[None]):
     def action_toggle_heat(self) -> None:
         """Show the admiral's heat map over the enemy field, or hide it."""
         self.heat_shown = not self.heat_shown
+        self.weights_shown = False
         if self.heat_shown:
             self._request_heat()
+        elif self.weights_shown:
+            self._show_weights()
         else:
             self._enemy.heat = None
             self.query_one("#heat-info", Static).display = False
+
+    def action_toggle_weights(self) -> None:
+        """Show the weight map of seed 000's program over the enemy field, or hide it."""
+        self.weights_shown = not self.weights_shown
+        self.heat_shown = False
+        if self.weights_shown:
+            self._show_weights()
+        else:
+            self._enemy.heat = None
+            self.query_one("#heat-info", Static).display = False
+
+    def _show_weights(self) -> None:
+        """The seed's weights now (``medium``'s map, RULES.md §4), shaded like the heat map:
+        each open cell's weight in tenths of the heaviest's, the heaviest marked; noted as a
+        hint once per position, like the heat map."""
+        view = self.session.view()
+        info = self.query_one("#heat-info", Static)
+        info.display = True
+        if view.is_over:
+            return
+        if not WeightsStrategy.supports(self.rules):
+            self._enemy.heat = None
+            info.update(self.phrases("tui.weights.failed"))
+            return
+        if self.session.hints[-1:] != [self._moment()]:
+            self.session.note_hint()
+        weights = WeightsStrategy(random.Random(0)).weight_map(view)
+        heaviest = max(weights)
+        self._enemy.heat = tuple(w / heaviest if heaviest else 0.0 for w in weights)
+        cell = weights.index(heaviest)
+        info.update(self.phrases("tui.weights.info", symbol=HOTTEST, cell=self.phrases.cell(cell),
+                                 weight=heaviest))
 
     def _request_heat(self) -> None:
         """Note the hint and start computing the map for the position now."""
@@ -473,3 +513,5 @@ class BattleScreen(Screen[None]):
         enemy_fleet.present = view.enemy_afloat or ()
         if self.heat_shown:
             self._request_heat()
+        elif self.weights_shown:
+            self._show_weights()
