@@ -292,3 +292,13 @@ def test_the_compiled_tilts_are_the_families_own(name: str) -> None:
             for t, tilt in enumerate(tilts):
                 assert compiled[t, column] == pytest.approx(
                     shape.log_tilt(tilt, fleets[i].cells), rel=1e-9, abs=1e-9)
+
+
+def test_until_a_habit_is_more_probable_the_admiral_fires_as_with_the_uniform_prior() -> None:
+    """The most probable family's map is the uniform one until the evidence favours
+    another: the first shots are those of ``prior=0``, and with ``prior=2`` (the
+    weighted average of the maps) they are not."""
+    rules = PRESETS["classic"]
+    plain = play(rules, seed=21, shots=6, settings={"prior": "0"})
+    assert play(rules, seed=21, shots=6) == plain
+    assert play(rules, seed=21, shots=6, settings={"prior": "2"}) != plain

@@ -56,8 +56,9 @@ class AdmiralSettings:
     marginal entropies its answer is expected to remove, from the posterior's fleets)
     to its chance: 0 fires at the likeliest cell."""
     prior: int = 1
-    """1: the mixture prior over placement habits (:mod:`~seabattle.battleship.ai.habits`),
-    weighed by the evidence; 0: every legal fleet equally likely."""
+    """The prior over placement habits (:mod:`~seabattle.battleship.ai.habits`), weighed by
+    the evidence: 1 fires by the most probable habit's map, 2 by the maps averaged with
+    their weights; 0: every legal fleet equally likely (no habits)."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
@@ -97,7 +98,7 @@ class AdmiralSettings:
 _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
-    "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 1), "learn": (0, 1),
+    "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 2), "learn": (0, 1),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
@@ -113,7 +114,8 @@ class AdmiralStrategy(TargetingStrategy):
     def __init__(self, rng: random.Random, settings: AdmiralSettings | None = None) -> None:
         self.settings = settings or AdmiralSettings()
         self._posterior: Posterior | None = None
-        self.habits = PlacementPrior(learn=bool(self.settings.learn))
+        self.habits = PlacementPrior(learn=bool(self.settings.learn),
+                                     average=self.settings.prior == 2)
         """The opponent's placement habits as the admiral sees them so far."""
         super().__init__(rng)
 

@@ -93,6 +93,10 @@ class PlacementPrior:
 
     learn: bool = True
     """Keep the evidence of finished games for the next (a series against one opponent)."""
+    average: bool = False
+    """Fire by the families' maps averaged with their weights; else (the default) by the
+    map of the most probable family alone (the uniform one until the evidence favours
+    another, docs/admiral.md says why)."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family."""
     log_weights: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
@@ -161,7 +165,8 @@ class PlacementPrior:
 
     def mix(self, view: PlayerView, uniform: list[float], samples: npt.NDArray[np.uint64] | None,
             fixed: int) -> list[float]:
-        """The mixture's chance of a ship per cell for ``view``.
+        """The chance of a ship per cell for ``view``: the most probable family's (or, with
+        :attr:`average`, the mixture's).
 
         ``uniform`` is the uniform prior's posterior map, ``samples`` the posterior's
         fleets (occupancy rows; ``None`` when not kept: then the map is ``uniform``) and
@@ -184,6 +189,10 @@ class PlacementPrior:
         _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights, maps[1:])
         maps[0] = uniform
         self._maps = maps
-        # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy machine.
-        mixed: FloatArray = (_softmax(self.log_weights)[:, None] * maps).sum(axis=0)
-        return [float(p) if not math.isnan(p) else 0.0 for p in mixed]
+        if self.average:
+            # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy
+            # machine.
+            chosen: FloatArray = (_softmax(self.log_weights)[:, None] * maps).sum(axis=0)
+        else:
+            chosen = maps[int(np.argmax(self.log_weights))]
+        return [float(p) if not math.isnan(p) else 0.0 for p in chosen]
