@@ -26,11 +26,12 @@ class PlainGame:
     """One game (or several, if the player asks for another) on text streams."""
 
     def __init__(self, settings: TerminalSettings, stdin: TextIO, stdout: TextIO, *,
-                 manual: bool = False, game: str = DEFAULT_GAME, guide: bool = False) -> None:
+                 manual: bool = False, game: str = DEFAULT_GAME, guide: bool = False,
+                 voice: str | None = None) -> None:
         self.lines = find_line_game(game)
         self.settings = settings
         self.manual = manual
-        self.io = LineIO(stdin, stdout, settings.language, settings.coordinates())
+        self.io = LineIO(stdin, stdout, settings.language, settings.coordinates(), voice=voice)
         self.session: TerminalSession = self.lines.new_session(settings, None)
         self.game_number = 1
         """Which game of this run is being played: its record goes to its own file."""

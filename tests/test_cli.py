@@ -532,3 +532,20 @@ def test_plain_perelmans_placement_is_offered_beside_auto() -> None:
     done = seabattle("play", "--plain", "--manual", "--rules", "flying-dutchman", "--seed", "1",
                      "--lang", "en", stdin="perelman\nquit\n")
     assert "Perelman's placement is for straight and shaped ships only" in done.stdout
+
+
+def test_the_classic_voice_of_seed_000_speaks_in_line_mode() -> None:
+    shots = [f"{c}{r}" for r in range(1, 11) for c in LATIN]
+    done = seabattle("play", "--plain", "--seed", "3", "--first", "me", "--lang", "ru",
+                     "--level", "novice", "--voice", "classic",
+                     stdin="\n".join([*shots, "n"]) + "\n")
+    out = done.stdout
+    assert "Ждём приказа:" in out and "Ваш выстрел:" not in out
+    assert "Ранил! Отличный выстрел, продолжайте!" in out
+    assert "Корабль противника уничтожен!" in out
+    assert "Мимо! На этот раз Компьютер, промахнулся! Ваш ход!" in out
+    assert "Player win the match! Congrats!" in out
+    assert "Мимо! \n" not in out, "no remark where the seed has none"
+    plain = seabattle("play", "--plain", "--seed", "3", "--first", "me", "--lang", "ru",
+                      stdin="a1\nquit\n")
+    assert "Ждём приказа" not in plain.stdout and "Отличный выстрел" not in plain.stdout

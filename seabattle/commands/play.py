@@ -59,6 +59,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="play line by line on stdin/stdout, no full-screen UI")
     parser.add_argument("--manual", action="store_true",
                         help="with --plain: place your fleet piece by piece, not automatically")
+    parser.add_argument("--voice", choices=("classic",), default=None,
+                        help="with --plain: remarks in the words of seed 000's program "
+                             "(«Отличный выстрел, продолжайте!»)")
     parser.add_argument("--guide", action="store_true",
                         help="show the few words on how to play again (shown by itself only "
                              "the first time)")
@@ -115,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         from seabattle.plain import PlainGame
 
         return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual,
-                         game=args.game, guide=guide_due(args.guide)).run()
+                         game=args.game, guide=guide_due(args.guide), voice=args.voice).run()
     from seabattle.tui import run_tui
 
     return run_tui(settings, args.game, guide=guide_due(args.guide))

@@ -110,6 +110,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "submarines or the Flying Dutchman.",
         "Расстановка по Перельману — только для прямых и фигурных кораблей, без мин, "
         "подлодок и Летучего голландца."),
+    # The classic voice (--voice classic): seed 000's program's own words, quoted in
+    # Russian as it wrote them (its «Ваш ход {name}!» without the name: one person plays).
+    "voice.classic.prompt": ("Awaiting orders:", "Ждём приказа:"),
+    "voice.classic.you_hit": ("Excellent shot, carry on!", "Отличный выстрел, продолжайте!"),
+    "voice.classic.you_sunk": ("Enemy ship destroyed!", "Корабль противника уничтожен!"),
+    "voice.classic.you_miss": ("", ""),
+    "voice.classic.ai_hit": ("Our ship is under fire!", "Наш корабль попал под обстрел!"),
+    "voice.classic.ai_sunk": ("Bad news, our ship has been destroyed :(",
+                              "Плохие новости, наш корабль был уничтожен :("),
+    "voice.classic.ai_miss": ("Missed this time, Computer! Your move!",
+                              "На этот раз Компьютер, промахнулся! Ваш ход!"),
+    "voice.classic.won": ("{winner} win the match! Congrats!", "{winner} win the match! Congrats!"),
     "plain.guide": (
         "First game? Your fleet is placed for you (--manual to place it yourself). Type a "
         "cell such as {example} and press Enter to fire; a hit lets you fire again; sink "

@@ -31,11 +31,21 @@ class LineIO:
     """Text streams in one language, naming cells in the game's alphabet."""
 
     def __init__(self, stdin: TextIO, stdout: TextIO, language: Language,
-                 coordinates: Coordinates) -> None:
+                 coordinates: Coordinates, *, voice: str | None = None) -> None:
         self.input = stdin
         self.output = stdout
         self.language = language
         self.coords = coordinates
+        self.voice = voice
+        """Whose voice the game speaks in besides its own plain words: ``None``, or
+        ``"classic"``, seed 000's program's (``docs/tui.md``, «The classic voice»)."""
+
+    def voiced(self, key: str, /, **params: Any) -> str:
+        """The voice's line ``voice.<voice>.<key>`` (" " before it), or "" without a voice."""
+        if self.voice is None:
+            return ""
+        text = translate(f"voice.{self.voice}.{key}", self.language, **params)
+        return " " + text if text else ""
 
     def write(self, text: str) -> None:
         """Print ``text`` as it is."""

@@ -36,6 +36,9 @@ from seabattle.i18n import Text, translate
 from seabattle.terminal.lines import LineGame, LineIO
 from seabattle.terminal.typed import LATIN, parse_typed, reads_latin
 
+_VOICED = {"hit": "hit", "sunk": "sunk", "sunk_named": "sunk", "miss": "miss"}
+"""The answers the classic voice remarks on, by the answer's catalogue key."""
+
 HELP_WORDS = ("help", "?", "помощь")
 """What a player types for the list of commands (while placing, too)."""
 BOARD_WORDS = ("board", "fields", "поле", "поля")
@@ -219,7 +222,8 @@ class PlainBattle:
             if count > 1:
                 line = self.io.ask("plain.salvo_prompt", left=count - len(salvo), count=count)
             else:
-                line = self.io.ask("plain.shot_prompt")
+                line = self.io.ask("voice.classic.prompt" if self.io.voice == "classic"
+                                   else "plain.shot_prompt")
             if self._command(line):
                 salvo.clear()
                 told = self._tell(told)
@@ -329,7 +333,12 @@ class PlainBattle:
         """One event, in words."""
         key = told.key({"you_fired": "plain.you_fired", "ai_fired": "plain.computer_fired"})
         told = told_params(told, self.session.view())
-        return translate(key, self.settings.language, **told.named(self.coords.name))
+        line = translate(key, self.settings.language, **told.named(self.coords.name))
+        answer = told.params.get("answer")
+        result = answer.key.split(".")[-1] if isinstance(answer, Text) else ""
+        if told.kind in ("you_fired", "ai_fired") and result in _VOICED:
+            line += self.io.voiced(f"{told.kind[:-6]}_{_VOICED[result]}")
+        return line
 
     def _show(self, view: PlayerView) -> None:
         """Print both fields and what is known of the fleets, unless nothing changed since
@@ -362,6 +371,9 @@ class PlainBattle:
         self.io.write("\n" + render_fields(view, self.settings, reveal=view.opponent_fleet,
                                                titles=titles) + "\n")
         self.io.say("plain.won" if game.winner == HUMAN else "plain.lost")
+        if self.io.voice is not None:
+            winner = self.settings.player_name if game.winner == HUMAN else "Computer"
+            self.io.write(self.io.voiced("won", winner=winner).lstrip() + "\n")
         for player, key in ((HUMAN, "plain.stats_you"), (COMPUTER, "plain.stats_computer")):
             stats = game.stats(player)
             self.io.say(key, shots=stats.shots, hits=stats.hits, sunk=stats.sunk,
