@@ -544,7 +544,7 @@ def test_the_classic_voice_of_seed_000_speaks_in_line_mode() -> None:
     assert "Ранил! Отличный выстрел, продолжайте!" in out
     assert "Корабль противника уничтожен!" in out
     assert "Мимо! На этот раз Компьютер, промахнулся! Ваш ход!" in out
-    assert "Player win the match! Congrats!" in out
+    assert "Player выиграл матч! Поздравляем!" in out
     assert "Мимо! \n" not in out, "no remark where the seed has none"
     plain = seabattle("play", "--plain", "--seed", "3", "--first", "me", "--lang", "ru",
                       stdin="a1\nquit\n")

@@ -115,13 +115,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "voice.classic.prompt": ("Awaiting orders:", "Ждём приказа:"),
     "voice.classic.you_hit": ("Excellent shot, carry on!", "Отличный выстрел, продолжайте!"),
     "voice.classic.you_sunk": ("Enemy ship destroyed!", "Корабль противника уничтожен!"),
-    "voice.classic.you_miss": ("", ""),
     "voice.classic.ai_hit": ("Our ship is under fire!", "Наш корабль попал под обстрел!"),
     "voice.classic.ai_sunk": ("Bad news, our ship has been destroyed :(",
                               "Плохие новости, наш корабль был уничтожен :("),
     "voice.classic.ai_miss": ("Missed this time, Computer! Your move!",
                               "На этот раз Компьютер, промахнулся! Ваш ход!"),
-    "voice.classic.won": ("{winner} win the match! Congrats!", "{winner} win the match! Congrats!"),
+    "voice.classic.won": ("{winner} win the match! Congrats!",
+                          "{winner} выиграл матч! Поздравляем!"),
     "plain.guide": (
         "First game? Your fleet is placed for you (--manual to place it yourself). Type a "
         "cell such as {example} and press Enter to fire; a hit lets you fire again; sink "

@@ -36,8 +36,12 @@ from seabattle.i18n import Text, translate
 from seabattle.terminal.lines import LineGame, LineIO
 from seabattle.terminal.typed import LATIN, parse_typed, reads_latin
 
-_VOICED = {"hit": "hit", "sunk": "sunk", "sunk_named": "sunk", "miss": "miss"}
-"""The answers the classic voice remarks on, by the answer's catalogue key."""
+_VOICED = {("you_fired", "hit"): "you_hit", ("you_fired", "sunk"): "you_sunk",
+           ("you_fired", "sunk_named"): "you_sunk", ("ai_fired", "hit"): "ai_hit",
+           ("ai_fired", "sunk"): "ai_sunk", ("ai_fired", "sunk_named"): "ai_sunk",
+           ("ai_fired", "miss"): "ai_miss"}
+"""The shots a voice remarks on (who fired, the answer's key) and its line's key (the
+seed says nothing to a player about their own miss)."""
 
 HELP_WORDS = ("help", "?", "помощь")
 """What a player types for the list of commands (while placing, too)."""
@@ -336,8 +340,9 @@ class PlainBattle:
         line = translate(key, self.settings.language, **told.named(self.coords.name))
         answer = told.params.get("answer")
         result = answer.key.split(".")[-1] if isinstance(answer, Text) else ""
-        if told.kind in ("you_fired", "ai_fired") and result in _VOICED:
-            line += self.io.voiced(f"{told.kind[:-6]}_{_VOICED[result]}")
+        voiced = _VOICED.get((told.kind, result))
+        if voiced is not None:
+            line += self.io.voiced(voiced)
         return line
 
     def _show(self, view: PlayerView) -> None:
