@@ -566,8 +566,9 @@ def test_an_old_lesson_opens_at_its_old_address(tmp_path: Path) -> None:
     old = golden["states"][lesson]
     with serving(tmp_path / "db.sqlite3") as url, chromium() as browser:
         page = browser.new_context(bypass_csp=True).new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)  # a loaded machine
         page.add_init_script("localStorage.setItem('sb.lang', 'en');"
+                             "localStorage.setItem('sb.guide.classroom', 'seen');"
                              f"localStorage.setItem('sb.lesson.{lesson}', '{token}')")
         page.goto(f"{url}/classroom/{lesson}")
         page.wait_for_selector("#problem")
@@ -588,7 +589,7 @@ def test_browser_lesson_from_the_lobby_to_the_winner(served: str) -> None:
     with chromium() as browser:
         context = browser.new_context(bypass_csp=True, viewport={"width": 1280, "height": 800})
         page = context.new_page()
-        page.set_default_timeout(15_000)
+        page.set_default_timeout(30_000)  # a loaded machine
         page.add_init_script("localStorage.setItem('sb.lang', 'en')")
         page.goto(f"{served}/classroom")  # the old address: the lobby, classroom chosen
         page.wait_for_selector("#hotseat")
@@ -612,6 +613,10 @@ def test_browser_lesson_from_the_lobby_to_the_winner(served: str) -> None:
         page.set_input_files("input[name=fleet-0]", files=[fleet_file(OWN_FLEET)])
         page.click("#hotseat")
         page.wait_for_selector("#field-1")
+        # A teacher's first lesson in this browser: how a lesson goes, once.
+        page.wait_for_selector("#guide")
+        assert "spectator link" in page.text_content("#guide")
+        page.click("#guide-close")
         assert "/play/" in page.url
         game = page.url.rstrip("/").split("/")[-1]
         assert not page.locator("#chat-phrase").count()

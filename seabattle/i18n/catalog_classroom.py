@@ -123,4 +123,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
                               "«{team}» решает задачу: покажите ответ и отметьте"),
     "web.classroom.solving": ("{team} is solving a problem", "«{team}» решает задачу"),
     "web.lobby.game_over": ("over", "окончена"),
+    "web.guide.classroom.call": (
+        "The team to fire calls a cell; click it on the framed field, or type it (B3) and "
+        "press Enter.",
+        "Стреляющая команда называет клетку: щёлкните её на выделенном поле или введите "
+        "(Б3) и нажмите Enter."),
+    "web.guide.classroom.problem": (
+        "A sunk ship or a mine draws a problem for that team: read it out, «Show answer» "
+        "when they answer, then «Right» or «Wrong».",
+        "За потопленный корабль или мину команда получает задачу: прочитайте её, «Показать "
+        "ответ», когда ответят, затем «Верно» или «Неверно»."),
+    "web.guide.classroom.end": (
+        "When one fleet is gone and its last problem is marked, the higher score wins.",
+        "Когда один флот потоплен и последняя задача оценена, побеждает больший счёт."),
+    "web.guide.classroom.class": (
+        "The spectator link shows the lesson to the class (a projector) without the answers.",
+        "Ссылка для зрителей показывает урок классу (на проекторе) без ответов."),
 }

@@ -67,6 +67,11 @@ export async function lobbyRequest() {
   return body;
 }
 
+// How a lesson goes, for the header's «How to play» (and once, at a teacher's first lesson).
+export function guide() {
+  return ["call", "problem", "end", "class"].map((step) => t(`web.guide.classroom.${step}`));
+}
+
 // --- the lesson --------------------------------------------------------------------------------
 
 export function createBoard(api) { return new ClassroomBoard(api); }
