@@ -102,9 +102,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.setup.to_place": ("Still to place:", "Осталось расставить:"),
     "tui.setup.help": (
         "Arrow keys or the mouse move the ship, r turns it (R back), Enter or a click "
-        "places it, u takes the last one back. a places the rest at random, x the whole fleet.",
+        "places it, u takes the last one back. a places the rest at random, x the whole fleet, "
+        "p the whole fleet as Perelman advised (big ships in a corner).",
         "Стрелки или мышь двигают корабль, r поворачивает (R — обратно), Enter или щелчок "
-        "ставят его, u убирает последний. a расставляет остальные случайно, x — весь флот."),
+        "ставят его, u убирает последний. a расставляет остальные случайно, x — весь флот, "
+        "p — весь флот по Перельману (большие корабли в углу)."),
     "tui.setup.help_paint": (
         "Arrow keys or the mouse move the cursor, Enter or a click paints a cell (again: "
         "unpaints it), u takes the last cell back. a places the ship at random.",
