@@ -10,6 +10,7 @@ none answers.
 from __future__ import annotations
 
 import contextlib
+import faulthandler
 import json
 import os
 import secrets
@@ -24,6 +25,22 @@ from seabattle.games.interface import JSON
 
 POSTGRES = os.environ.get("SEABATTLE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
 REDIS = os.environ.get("SEABATTLE_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+WATCHDOG_SECONDS = float(os.environ.get("SEABATTLE_TEST_WATCHDOG", 240))
+"""A test of these modules that runs longer has hung (a socket waits for a message that will
+not come): every thread's stack is printed and the test process exits, failing the run
+instead of stalling it."""
+
+
+@pytest.fixture(autouse=True)
+def watchdog() -> Iterator[None]:
+    """Turns a hang into a failure with every thread's traceback (see WATCHDOG_SECONDS)."""
+    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
+    try:
+        yield
+    finally:
+        faulthandler.cancel_dump_traceback_later()
 
 
 def address(url: str) -> tuple[str, int]:

@@ -30,6 +30,7 @@ from tests import backends  # noqa: E402
 from tests.backends import assert_each_move_once, free_port  # noqa: E402
 
 postgres_url, redis_url = backends.postgres_url, backends.redis_url
+watchdog = backends.watchdog  # autouse: a hang fails instead of stalling
 
 RECEIVE_SECONDS = 20
 """How long a client waits for a message before the test fails (never hangs)."""

@@ -34,6 +34,7 @@ from tests.backends import POSTGRES, Relay, assert_each_move_once, with_schema  
 from tests.test_server import hello, next_target, place_random, private_pair, sync  # noqa: E402
 
 postgres_url = backends.postgres_url
+watchdog = backends.watchdog  # autouse: a hang fails instead of stalling
 
 # --- the Store interface, on both stores ------------------------------------------------------
 
@@ -274,3 +275,34 @@ def test_serve_refuses_to_start_on_a_database_that_does_not_answer(
     said = capsys.readouterr().err
     assert "cannot use the database 'postgresql://postgres@127.0.0.1:" in said, said
     assert "secret" not in said
+
+
+async def test_actions_made_at_once_on_two_processes_are_both_stored(postgres_url: str) -> None:
+    """In the set-up both players act at once: process two, which has not heard of seat 0's
+    fleet yet, stores seat 1's all the same (checked again against the game as stored)."""
+    import json
+
+    from seabattle.server.messages import parse_client_message, parse_new_game
+    from seabattle.server.rooms import Room
+    from seabattle.server.service import Hub
+
+    stores = [PostgresStore(postgres_url), PostgresStore(postgres_url)]
+    one, two = Hub(stores[0]), Hub(stores[1])
+    room, _ = one.create(parse_new_game({"mode": "private", "preset": "classic"}))
+    assert room.invite is not None
+    one.join_by_invite(room.id, room.invite)
+    stale = two.room(room.id)  # process two holds the game from here on
+
+    def place(hub: Hub, here: Room, seat: int) -> Any:
+        ships = hub.suggest(here, seat)["ships"]
+        return parse_client_message(json.dumps({"type": "place", "ships": ships}),
+                                    (*here.host.intents, *here.host.queries))
+
+    await one.act(room, 0, place(one, room, 0))
+    await two.act(stale, 1, place(two, stale, 1))
+    log = stores[0].load(room.id) or []
+    assert [(e["type"], e.get("seat")) for e in log] == [
+        ("created", None), ("joined", None), ("move", 0), ("move", 1)]
+    assert two.room(room.id).phase == "battle"
+    for store in stores:
+        store.close()

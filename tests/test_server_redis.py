@@ -28,6 +28,7 @@ from tests.backends import Relay, assert_each_move_once  # noqa: E402
 from tests.test_server import Peer, hello, next_target, place_random, sync  # noqa: E402
 
 postgres_url, redis_url = backends.postgres_url, backends.redis_url
+watchdog = backends.watchdog  # autouse: a hang fails instead of stalling
 
 # --- the pub/sub alone --------------------------------------------------------------------
 

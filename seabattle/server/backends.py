@@ -69,7 +69,7 @@ def check_redis(url: str) -> None:
     """Refuse to start on a Redis that does not answer (as on a database that does not)."""
     import redis
 
-    client = redis.Redis.from_url(url, socket_connect_timeout=5)
+    client = redis.Redis.from_url(url, socket_connect_timeout=5, socket_timeout=5)
     try:
         client.ping()
     except (redis.RedisError, OSError) as error:

@@ -12,7 +12,6 @@ seats then count as gone.
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -36,13 +35,22 @@ class PresenceElsewhere:
 
     def __init__(self, registry: PresenceRegistry, clock: Callable[[], float]) -> None:
         self.registry, self.clock = registry, clock
-        self.applied: weakref.WeakKeyDictionary[Room, list[int]] = weakref.WeakKeyDictionary()
-        """Per room object (a room reloaded from the store starts from nothing): the other
-        processes counted into its ``online``, per seat."""
+        self._applied: dict[str, tuple[list[int], list[int]]] = {}
+        """Per game: the room's ``online`` list, and the other processes counted into it
+        per seat. A room reloaded after a failed commit keeps its ``online`` list (the hub
+        hands it over), and with it these counts; one loaded afresh has a new list, whose
+        count starts from nothing."""
+
+    def applied(self, room: Room) -> list[int]:
+        """The other processes counted into ``room``'s ``online``, per seat."""
+        known = self._applied.get(room.id)
+        if known is None or known[0] is not room.online:
+            known = self._applied[room.id] = (room.online, [0, 0])
+        return known[1]
 
     def here(self, room: Room) -> list[bool]:
         """Which seats of ``room`` have sockets on this process."""
-        elsewhere = self.applied.get(room, [0, 0])
+        elsewhere = self.applied(room)
         return [room.online[seat] - elsewhere[seat] > 0 for seat in (0, 1)]
 
     async def share(self, room: Room) -> None:
@@ -55,7 +63,7 @@ class PresenceElsewhere:
         elsewhere = await self.registry.presence_elsewhere(room.id)
         if elsewhere is None:
             return False
-        applied = self.applied.setdefault(room, [0, 0])
+        applied = self.applied(room)
         changed = False
         for seat in (0, 1):
             while applied[seat] < elsewhere[seat]:

@@ -154,7 +154,16 @@ class Hub:
                                  seconds=math.ceil(wait))
         seq = room.seq
         entries = room.handle(seat, message, self.clock())
-        self._commit(room, seq, entries)
+        try:
+            self._commit(room, seq, entries)
+        except StoreConflictError:
+            # Another server process stored entries first (its note is on its way; in the
+            # set-up both players act at once): the room is reloaded with them, and the
+            # action is checked and stored again against it, once.
+            room = self.room(room.id)
+            seq = room.seq
+            entries = room.handle(seat, message, self.clock())
+            self._commit(room, seq, entries)
         if room.rematch_agreed():
             await self._rematch(room)
         await self.pubsub.publish(room.id, Note("feed", room.seq))
