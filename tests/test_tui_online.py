@@ -268,3 +268,12 @@ def test_bad_addresses_and_links_are_refused_in_words(server: LoopbackServer) ->
     with pytest.raises(SeaBattleError) as refused:
         lobby.open_random(f"http://127.0.0.1:{closed}", {"preset": "classic"}, "en")
     assert "cannot reach the server" in refused.value.message("en")
+
+
+async def test_the_app_ends_saying_why_when_no_seat_can_be_had() -> None:
+    closed = f"http://127.0.0.1:{free_port()}"
+    app = OnlineApp(lambda: lobby.open_random(closed, {"preset": "classic"}, "ru"), "ru")
+    async with app.run_test(size=(80, 24)):
+        await until(lambda: app.problem is not None, "the refusal")
+    assert app.problem is not None and "не удаётся связаться с сервером" in app.problem
+    assert app.return_code == 1

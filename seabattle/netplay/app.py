@@ -98,7 +98,7 @@ class OnlineApp(App[int]):
             ticket = await asyncio.to_thread(self._seat)
         except SeaBattleError as error:
             self.problem = error.message(self.language)
-            self.exit(1)
+            self.exit(return_code=1)
             return
         self.connection = Connection(ticket, self.language, self._receive, self._status)
         await self.connection.run()
@@ -121,7 +121,7 @@ class OnlineApp(App[int]):
     async def action_quit(self) -> None:
         if self.connection is not None:
             await self.connection.close()
-        self.exit(0)
+        self.exit()
 
 
 
