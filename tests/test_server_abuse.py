@@ -18,7 +18,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from starlette.testclient import TestClient  # noqa: E402
+from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E402
 from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from seabattle.games import chance  # noqa: E402
@@ -207,9 +207,11 @@ def test_sockets_per_address_per_seat_and_spectators_per_game(db: Path) -> None:
             with client.websocket_connect("/ws") as w4:
                 w4.send_json({"type": "hello", "game": game["game"], "watch": game["watch"]})
                 assert refused(w4)["code"] == "web.error.too_many_spectators"
-            with client.websocket_connect("/ws") as w5, client.websocket_connect("/ws") as w6:
-                assert refused(w6)["code"] == "web.error.too_many_connections"
-                del w5
+            with client.websocket_connect("/ws"), pytest.raises(WebSocketDenialResponse) as denied:
+                client.websocket_connect("/ws?lang=ru").__enter__()
+            assert denied.value.status_code == 429  # refused before the handshake
+            assert denied.value.json()["code"] == "web.error.too_many_connections"
+            assert "адреса" in denied.value.json()["message"]
         with client.websocket_connect("/ws") as w1:  # closed sockets are counted out
             hello(w1, game["game"], "a", token=game["token"])
 

@@ -278,12 +278,18 @@ async def websocket_endpoint(ws: WebSocket) -> None:
     hub: Hub = ws.app.state.hub
     gate: Gate = ws.app.state.gate
     limits = gate.limits
-    await ws.accept()
     address = _address(ws)
     if not gate.addresses.enter(address, limits.sockets_per_address):
-        await _refuse(ws, LimitError("web.error.too_many_connections",
-                                     limit=limits.sockets_per_address))
+        error = LimitError("web.error.too_many_connections", limit=limits.sockets_per_address)
+        if "websocket.http.response" in ws.scope.get("extensions", {}):
+            # Refused before the handshake: an HTTP 429 with the error costs the least.
+            language: Language = "ru" if ws.query_params.get("lang") == "ru" else "en"
+            await ws.send_denial_response(_error_response(error, language))
+        else:
+            await ws.accept()
+            await _refuse(ws, error)
         return
+    await ws.accept()
     try:
         budget = Budget(ws, gate)
         try:
