@@ -195,6 +195,15 @@ def assert_told_once_each(client: Client, upto: int, start: int = 0) -> None:
     assert seqs[-1] == upto - 1
 
 
+def assert_stored_once(postgres_url: str, game: str, entries: int) -> None:
+    """The game's log in the store has ``entries`` entries, each move once."""
+    store = PostgresStore(postgres_url)
+    log = store.load(game) or []
+    store.close()
+    assert len(log) == entries
+    assert_each_move_once(log)
+
+
 def test_a_whole_game_with_its_players_and_spectator_on_two_processes(
         servers: list[Server], postgres_url: str) -> None:
     game, a, b, created = new_pair(servers)
@@ -207,11 +216,7 @@ def test_a_whole_game_with_its_players_and_spectator_on_two_processes(
         assert client.sync(seq)["result"] == a.state["result"]
         assert_told_once_each(client, seq)
         client.close()
-    store = PostgresStore(postgres_url)
-    log = store.load(game) or []
-    store.close()
-    assert len(log) == seq
-    assert_each_move_once(log)
+    assert_stored_once(postgres_url, game, seq)
 
 
 def test_a_process_killed_mid_game_its_players_go_on_on_the_other(
@@ -241,11 +246,7 @@ def test_a_process_killed_mid_game_its_players_go_on_on_the_other(
     seq = a.state["seq"]
     assert b.sync(seq)["result"] == a.state["result"]
     assert_told_once_each(a, seq)
-    store = PostgresStore(postgres_url)
-    log = store.load(game) or []
-    store.close()
-    assert len(log) == seq
-    assert_each_move_once(log)
+    assert_stored_once(postgres_url, game, seq)
 
 
 def test_a_crowd_racing_for_waiting_games_is_seated_two_by_two(
@@ -371,8 +372,4 @@ def test_the_deploy_recipe_serves_a_game_through_nginx_while_a_process_dies(
         seq = fire(players, [a, b], seq)
     assert b.sync(seq)["result"] == a.state["result"]
     assert_told_once_each(a, seq), assert_told_once_each(b, seq)
-    store = PostgresStore(postgres_url)
-    log = store.load(game["game"]) or []
-    store.close()
-    assert len(log) == seq
-    assert_each_move_once(log)
+    assert_stored_once(postgres_url, game["game"], seq)

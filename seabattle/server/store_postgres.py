@@ -9,9 +9,9 @@ player once and fires a timer once (``docs/server.md``, «Several processes»).
 
 The driver is psycopg 3, used synchronously, because the :class:`Store` interface is
 synchronous (the hub calls it from the event loop, as it calls SQLite): one connection
-per process, one transaction per call, a lock keeping each whole. A call takes one round
-trip on loopback (a fraction of a millisecond). psycopg's ``AsyncConnection`` runs the
-same SQL, should the interface become asynchronous.
+per process, one statement per call (its own transaction, one round trip: the event loop
+waits for it), a lock keeping each whole. psycopg's ``AsyncConnection`` runs the same SQL,
+should the interface become asynchronous.
 
 The schema is created or migrated when the store opens: :data:`MIGRATIONS` is an ordered
 list, ``seabattle_schema`` keeps how many have run, and an advisory lock makes processes
@@ -57,6 +57,21 @@ to ``n``. A later change is a new item at the end, never an edit of an old one."
 
 _LOCK = 0x5EABA771E
 """The advisory lock key held while migrating (any fixed 64-bit number)."""
+
+
+# One statement each, so one round trip and its own transaction (all or nothing): the
+# store is called from the event loop, which waits for the answer.
+_CREATE = """
+WITH game AS (INSERT INTO games VALUES (%s, %s, %s, %s, %s))
+INSERT INTO entries VALUES (%s, 0, %s)
+"""
+_APPEND = """
+WITH added AS (
+    INSERT INTO entries SELECT %s, number, data
+    FROM unnest(%s::integer[], %s::jsonb[]) AS new(number, data)
+)
+UPDATE games SET phase = %s, match_key = COALESCE(%s, match_key) WHERE id = %s
+"""
 
 
 class StoreUnavailableError(SeaBattleError):
@@ -127,13 +142,9 @@ class PostgresStore:
     def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
                match_key: str | None = None) -> None:
         """Start the log of a new game with its ``created`` entry (sequence number 0)."""
-        def work(conn: psycopg.Connection[tuple[object, ...]]) -> None:
-            with conn.transaction():
-                conn.execute("INSERT INTO games VALUES (%s, %s, %s, %s, %s)",
-                             (game_id, mode, phase, match_key, entry["at"]))
-                conn.execute("INSERT INTO entries VALUES (%s, 0, %s)", (game_id, Jsonb(entry)))
         try:
-            self._run(work)
+            self._run(lambda c: c.execute(_CREATE, (game_id, mode, phase, match_key,
+                                                    entry["at"], game_id, Jsonb(entry))))
         except psycopg.errors.UniqueViolation:
             raise StoreConflictError(game=game_id, seq=0) from None
 
@@ -141,14 +152,10 @@ class PostgresStore:
                *, phase: str, match_key: str | None = None) -> None:
         """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase;
         :class:`StoreConflictError` if another writer took one of the numbers first."""
-        def work(conn: psycopg.Connection[tuple[object, ...]]) -> None:
-            with conn.transaction(), conn.cursor() as cursor:
-                cursor.executemany("INSERT INTO entries VALUES (%s, %s, %s)",
-                                   [(game_id, seq + i, Jsonb(e)) for i, e in enumerate(entries)])
-                cursor.execute("UPDATE games SET phase = %s, match_key = COALESCE(%s, match_key)"
-                               " WHERE id = %s", (phase, match_key, game_id))
+        numbers = list(range(seq, seq + len(entries)))
         try:
-            self._run(work)
+            self._run(lambda c: c.execute(_APPEND, (game_id, numbers, [Jsonb(e) for e in entries],
+                                                    phase, match_key, game_id)))
         except psycopg.errors.UniqueViolation:
             raise StoreConflictError(game=game_id, seq=seq) from None
 
