@@ -56,6 +56,9 @@ class Limits:
     """The largest HTTP request body read (the classroom's problem sets are the largest)."""
     games_per_minute: int = 30
     """Games one address may create a minute (a burst of as many first)."""
+    idle_room_seconds: float = 300.0
+    """How long a game nobody is connected to and no timer runs for stays in memory after
+    its last event (it is read from the store again when next asked for)."""
 
     def check(self) -> None:
         """Refuse limits that would stop every client (zero or negative)."""
@@ -194,6 +197,8 @@ _OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("chat_burst", "--max-chat-burst", "chat phrases one player may say at once"),
     ("body_bytes", "--max-body-bytes", "the largest HTTP request body read"),
     ("games_per_minute", "--max-games-per-minute", "games one address may create a minute"),
+    ("idle_room_seconds", "--idle-room-seconds",
+     "seconds an idle game stays in memory (then read from the store when asked for)"),
 )
 
 

@@ -14,6 +14,7 @@ import math
 import secrets
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable
 
 from seabattle.games import chance
@@ -31,6 +32,10 @@ from seabattle.server.store import Store, StoreConflictError
 STATE_FRESH_SECONDS = 0.2
 """How long a ``state`` text built for one socket is sent to others of the same audience
 (its ``deadline_in`` and ``away_for`` are that much older at most)."""
+
+
+SWEEP_SECONDS = 10.0
+"""How often the hub looks for idle rooms to forget."""
 
 
 def new_key() -> str:
@@ -54,6 +59,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self._chat: KeyedBuckets[tuple[str, int]] = KeyedBuckets(
             self.limits.chat_per_minute / 60, self.limits.chat_burst, clock)
+        self._sockets: Counter[str] = Counter()
+        self._swept = clock()
         self._states: weakref.WeakKeyDictionary[
             Room, dict[tuple[int, Language], tuple[object, float, str]]] = \
             weakref.WeakKeyDictionary()
@@ -230,6 +237,23 @@ class Hub:
                     except StoreConflictError:
                         continue  # another process ran this timer first (reloaded)
                     await self.pubsub.publish(room.id, Note("feed", room.seq))
+        if now - self._swept >= SWEEP_SECONDS:
+            self._swept = now
+            self.evict_idle(now)
+
+    def evict_idle(self, now: float) -> list[str]:
+        """Forget the rooms nobody is connected to, with no timer running, idle for
+        :attr:`Limits.idle_room_seconds`: memory holds the games in play, not every game
+        ever played. An evicted game is read from the store when next asked for (as after
+        a restart: a seat counts as away from then). Returns the ids forgotten."""
+        gone = []
+        for game_id, room in list(self.rooms.items()):
+            last = max([room.log[-1].at, *(a for a in room.away_since if a is not None)])
+            if (not self._sockets[game_id] and room.deadline is None
+                    and now - last >= self.limits.idle_room_seconds):
+                del self.rooms[game_id]
+                gone.append(game_id)
+        return gone
 
     async def catch_up(self, game_id: str | None, note: Note | None) -> None:
         """Another server process stored entries of ``game_id`` (up to ``note.upto``;
@@ -264,6 +288,7 @@ class Hub:
         return changed
 
     async def connect(self, room: Room, audience: int) -> None:
+        self._sockets[room.id] += 1  # a room with sockets stays in memory
         if audience != WATCHER:
             came = room.connect(audience)
             if self.elsewhere is not None:
@@ -273,6 +298,9 @@ class Hub:
                 await self.pubsub.publish(room.id, Note("presence"))
 
     async def disconnect(self, room: Room, audience: int) -> None:
+        self._sockets[room.id] -= 1
+        if self._sockets[room.id] <= 0:
+            del self._sockets[room.id]
         if audience != WATCHER:
             went = room.disconnect(audience, self.clock())
             if self.elsewhere is not None:
