@@ -73,6 +73,11 @@ def test_every_response_has_the_security_headers(client: TestClient) -> None:
         assert "script-src 'self'" in headers["content-security-policy"]
         assert headers["x-frame-options"] == "DENY"
         assert headers["x-content-type-options"] == "nosniff"
+        assert "connect-src 'self' ws://testserver wss://testserver;" in \
+            headers["content-security-policy"]
+    forged = client.get("/", headers={"host": "x; script-src *"}).headers
+    assert "connect-src 'self';" in forged["content-security-policy"]
+    assert "script-src *" not in forged["content-security-policy"]
 
 
 def test_a_body_over_the_limit_is_refused_while_read(db: Path) -> None:

@@ -10,6 +10,7 @@ response gets the headers of :data:`SECURITY_HEADERS`.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -21,19 +22,28 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
+CSP = (b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+       b"img-src 'self' data:; connect-src 'self'%s; object-src 'none'; base-uri 'self'; "
+       b"form-action 'self'; frame-ancestors 'none'")
+"""Scripts, styles, images and sockets from this server only (the app is plain files with
+no inline script; styles may be set inline by the scripts). ``%s``: the WebSocket URLs of
+the host asked for, which older browsers do not take ``'self'`` to cover."""
+_HOST = re.compile(rb"[A-Za-z0-9.\-]+(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]+\](:[0-9]{1,5})?")
+
 SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
-    # Scripts, styles, images and sockets from this server only (the app is plain files
-    # with no inline script); styles may be set inline by the scripts.
-    (b"content-security-policy",
-     b"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
-     b"img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'self'; "
-     b"form-action 'self'; frame-ancestors 'none'"),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 )
-"""Sent with every HTTP response: no framing (clickjacking), no guessing of types, no
-invitation link leaking in a ``Referer``."""
+"""Sent with every HTTP response, with the :data:`CSP`: no framing (clickjacking), no
+guessing of types, no invitation link leaking in a ``Referer``."""
+
+
+def content_security_policy(host: bytes | None) -> bytes:
+    """The :data:`CSP` for a request to ``host`` (its ``Host`` header, if well-formed)."""
+    if host is None or not _HOST.fullmatch(host):
+        return CSP % b""
+    return CSP % (b" ws://%s wss://%s" % (host, host))
 
 
 class BodyTooLarge(Exception):
@@ -51,15 +61,17 @@ class HttpGuard:
             await self.app(scope, receive, send)
             return
         started = False
+        headers = dict(scope.get("headers") or ())
+        policy = (b"content-security-policy", content_security_policy(headers.get(b"host")))
 
         async def send_with_headers(message: Message) -> None:
             nonlocal started
             if message["type"] == "http.response.start":
                 started = True
-                message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+                message["headers"] = [*message.get("headers", ()), policy, *SECURITY_HEADERS]
             await send(message)
 
-        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await self._refuse(send_with_headers, scope)
             return
