@@ -198,7 +198,7 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
             return
         if seat not in self.actors.seats or isinstance(action, Deploy | DrawFirst):
             raise NotYourMoveError(seat=seat + 1)
-        if action not in self.legal_actions(seat):  # type: ignore[operator]
+        if action not in (self.legal_actions(seat) or ()):
             refuse(self, seat, action)
 
     def random_action(self, seat: int, rng: random.Random) -> Action:
