@@ -11,6 +11,7 @@ from platformdirs import user_data_dir
 from seabattle.commands.options import whole_number
 from seabattle.errors import SeaBattleError
 from seabattle.server import limits
+from seabattle.server.messages import MAX_MESSAGE_BYTES
 
 
 def default_db() -> Path:
@@ -65,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
           f"{notes})", flush=True)
     # No per-message compression: states are a few kB, and deflating every one costs
     # both sides more CPU than it saves on any network a game is played over.
+    # A frame larger than any message the server reads (MAX_MESSAGE_BYTES characters, up to
+    # four bytes each) is not buffered: uvicorn closes such a socket (1009).
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_per_message_deflate=False)
+                ws_per_message_deflate=False, ws_max_size=4 * MAX_MESSAGE_BYTES)
     return 0
