@@ -549,3 +549,16 @@ def test_the_classic_voice_of_seed_000_speaks_in_line_mode() -> None:
     plain = seabattle("play", "--plain", "--seed", "3", "--first", "me", "--lang", "ru",
                       stdin="a1\nquit\n")
     assert "Ждём приказа" not in plain.stdout and "Отличный выстрел" not in plain.stdout
+
+
+def test_plain_pre_revolutionary_rules_draw_with_the_seeds_marks() -> None:
+    shots = [f"{c}{r}" for r in range(1, 11) for c in LATIN]
+    done = seabattle("play", "--plain", "--rules", "pre-revolutionary", "--seed", "3",
+                     "--first", "me", "--level", "novice", "--lang", "ru",
+                     stdin="\n".join([*shots, "n"]) + "\n")
+    out = done.stdout
+    assert "Правила: дореволюционные, 10×10" in out and "ходы чередуются" in out
+    assert "броненосец (4)×1" in out and "миноносец (2)×3" in out
+    assert "~ вода" in out and ". мимо" in out and "- ранен" in out and "x убит" in out
+    enemy_rows = [line[26:] for line in out.splitlines() if line[:3].strip().isdigit()]
+    assert any("x" in row for row in enemy_rows) and not any("#" in row for row in enemy_rows)

@@ -14,7 +14,7 @@ from seabattle.battleship.fleet import validate_fleet
 from seabattle.battleship.rules import find_rules
 from seabattle.battleship.session import GameSettings
 from seabattle.battleship.terminal.tui.battle import BattleScreen
-from seabattle.battleship.terminal.tui.board import HOTTEST, Board, FleetStrip
+from seabattle.battleship.terminal.tui.board import HOTTEST, Board, FleetStrip, Legend
 from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.coords import iter_cells
 from seabattle.i18n import Language
@@ -246,3 +246,27 @@ async def test_mediums_weight_map_shows_like_the_admirals_heat_map(size: tuple[i
         await pilot.press("ctrl+w")
         await pilot.pause()
         assert enemy.heat is None and not app.screen.query_one("#heat-info").display
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_pre_revolutionary_preset_draws_a_dash_for_a_hit_and_a_cross_for_a_sinking(
+        size: tuple[int, int]) -> None:
+    app = make_app("ru", rules="pre-revolutionary")
+    async with app.run_test(size=size) as pilot:
+        battle = await start_battle(pilot)
+        rules = app.session.rules
+        assert not rules.shoot_again and rules.fleet[0].title.render("ru") == "броненосец"
+        game = app.session.game
+        assert game is not None
+        cruiser = next(s for s in game.fleets[1] if s.kind.size == 3)
+        cells = list(iter_cells(cruiser.cells))
+        battle.fire(cells[0])  # a hit: a dash
+        await pilot.pause()
+        enemy = app.screen.query_one("#enemy", Board)
+        assert "–" in str(enemy.render()) and "✕" not in str(enemy.render())
+        for cell in cells[1:]:  # the computer answers each at once: turns alternate
+            battle.fire(cell)
+        await pilot.pause()
+        assert "✕" in str(enemy.render()), "a ship put out of action: a cross"
+        legend = str(app.screen.query_one(Legend).render())
+        assert "– ранен" in legend and "✕ убит" in legend

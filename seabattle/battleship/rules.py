@@ -389,6 +389,10 @@ def _specials(role: Role, count: int) -> tuple[ShipKind, ...]:
 
 _CLASSIC_FLEET = _fleet((4, 1, "battleship"), (3, 2, "cruiser"), (2, 3, "destroyer"),
                         (1, 4, "boat"))
+_PRE_REVOLUTIONARY_FLEET = _fleet((4, 1, "ironclad"), (3, 2, "cruiser"), (2, 3, "torpedo_boat"),
+                                  (1, 4, "submarine_boat"))
+"""Seed 001's pre-revolutionary game: «1 броненосец, 2 крейсера, 3 миноносца и 4 подводных
+лодки» (a submarine here is a one-cell ship, not the submarine variant's piece)."""
 _PERELMAN_15 = ((5, 1, "carrier"), (4, 2, "battleship"), (3, 3, "cruiser"),
                 (2, 4, "destroyer"), (1, 5, "boat"))
 
@@ -415,6 +419,8 @@ PRESETS: dict[str, Rules] = {
               flying_dutchman=True),
         Rules("math", 10, 10, _CLASSIC_FLEET + _specials(Role.MINE, 3),
               mine_effect=MineEffect.PROBLEM),
+        # Seed 001: «противники поочередно называют клетки» (turns alternate).
+        Rules("pre-revolutionary", 10, 10, _PRE_REVOLUTIONARY_FLEET, shoot_again=False),
     )
 }
 """Every preset rule set by name (RULES.md §2; the big-board fleets are our choice,

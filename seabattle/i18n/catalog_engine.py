@@ -41,6 +41,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "preset.big-16": ("big field 16×16", "большое поле 16×16"),
     "preset.big-18": ("big field 18×18", "большое поле 18×18"),
     "preset.flying-dutchman": ("the Flying Dutchman", "Летучий голландец"),
+    "preset.pre-revolutionary": ("pre-revolutionary", "дореволюционные"),
     "preset.math": ("math battle (the classroom's rules)", "математический бой (правила урока)"),
     "alphabet.latin": ("Latin: A B C … J", "латинские: A B C … J"),
     "alphabet.ru": ("Russian: А Б В … К", "русские: А Б В … К"),
@@ -63,6 +64,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "ship.submarine": ("submarine", "подводная лодка"),
     "ship.destroyer": ("destroyer", "эсминец"),
     "ship.boat": ("torpedo boat", "торпедный катер"),
+    "ship.ironclad": ("ironclad", "броненосец"),
+    "ship.torpedo_boat": ("torpedo boat", "миноносец"),
+    "ship.submarine_boat": ("submarine", "подводная лодка"),
     "ship.custom": ("{name}", "{name}"),
     "ship.decks": ("{size}-deck ship", "{size}-палубный корабль"),
     # Rule names, for error messages and descriptions.

@@ -25,7 +25,9 @@ from seabattle.battleship.fleet import (
     straight_ship,
 )
 from seabattle.battleship.marks import Mark, enemy_marks, fleet_marks, own_marks, variant_marks
+from seabattle.battleship.rules import Rules
 from seabattle.battleship.session import COMPUTER, HUMAN, GameSettings, Told, VsComputer
+from seabattle.battleship.terminal.paper_marks import LINES, with_paper_marks
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.telling import told_params
 from seabattle.battleship.view import PlayerView
@@ -66,6 +68,13 @@ _LEGEND_KEYS = {Mark.MINE: "plain.legend.mines", Mark.GIVEN: "plain.legend.given
 """The variants' marks the legend explains, in its order."""
 
 
+def line_symbols(rules: Rules) -> dict[Mark, str]:
+    """:data:`SYMBOLS`, with the marks of the rules' preset where it has its own
+    (:mod:`seabattle.battleship.terminal.paper_marks`: a dash for a hit in seed 001's
+    pre-revolutionary game)."""
+    return with_paper_marks(SYMBOLS, rules, LINES)
+
+
 def render_field(symbols: list[str], settings: GameSettings, title: str = "") -> list[str]:
     """One field as lines of text: a title, the column letters, then numbered rows."""
     coords = settings.coordinates()
@@ -85,8 +94,9 @@ def render_fields(view: PlayerView, settings: GameSettings, *, reveal: Fleet | N
 
     ``reveal`` shows that fleet on the enemy field (after the game, in replays).
     """
-    own = render_field([SYMBOLS[mark] for mark in own_marks(view)], settings, titles[0])
-    enemy = render_field([SYMBOLS[mark] for mark in enemy_marks(view, reveal)], settings,
+    symbols = line_symbols(settings.rules)
+    own = render_field([symbols[mark] for mark in own_marks(view)], settings, titles[0])
+    enemy = render_field([symbols[mark] for mark in enemy_marks(view, reveal)], settings,
                          titles[1])
     return "\n".join(f"{left}    {right}" for left, right in zip(own, enemy, strict=True))
 
@@ -103,9 +113,10 @@ class BattleshipLines(LineGame[GameSettings, VsComputer]):
         io.say("plain.welcome", rules=phrases.rules(rules, settings.level),
                fleet=", ".join(f"{io.tr(k.title)} ({k.size})×{n}"
                                for k, n in rules.fleet_counts()))
-        io.say("plain.legend", water=SYMBOLS[Mark.WATER], ship=SYMBOLS[Mark.SHIP],
-               miss=SYMBOLS[Mark.MISS], hit=SYMBOLS[Mark.HIT], sunk=SYMBOLS[Mark.SUNK],
-               ring=SYMBOLS[Mark.RING], example=io.coords.example)
+        marks = line_symbols(rules)
+        io.say("plain.legend", water=marks[Mark.WATER], ship=marks[Mark.SHIP],
+               miss=marks[Mark.MISS], hit=marks[Mark.HIT], sunk=marks[Mark.SUNK],
+               ring=marks[Mark.RING], example=io.coords.example)
         # Only the marks this game can show (a salvo, say, has none of its own), each
         # variant's piece once: a mine that went off keeps the mine's symbol here.
         shown = variant_marks(rules)
@@ -155,7 +166,7 @@ class PlainBattle:
                 return self.session.random_fleet(placed)
             kind = kinds[0]
             if shown != len(placed):
-                symbols = [SYMBOLS[mark] for mark in fleet_marks(rules.grid, placed)]
+                symbols = [line_symbols(rules)[mark] for mark in fleet_marks(rules.grid, placed)]
                 self.io.write("\n".join(render_field(symbols, self.settings)) + "\n")
                 shown = len(placed)
             line = self.io.ask("plain.place_prompt", ship=self.io.tr(kind.title), size=kind.size,

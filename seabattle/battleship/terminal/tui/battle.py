@@ -28,6 +28,8 @@ from seabattle.battleship.terminal.tui.board import (
     Board,
     FleetStrip,
     Legend,
+    MarkPainter,
+    draw_for,
     fit_side_by_side,
 )
 from seabattle.battleship.terminal.tui.marks import (
@@ -161,6 +163,7 @@ class BattleScreen(Screen[None]):
             yield KeyHelp(phrases)
 
     def on_mount(self) -> None:
+        draw_for(self.query(MarkPainter), self.rules)
         first = "tui.battle.you_first" if self.session.first == HUMAN else "tui.battle.ai_first"
         self._log(self.phrases(first))
         self._tell()

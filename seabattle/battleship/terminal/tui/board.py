@@ -7,7 +7,7 @@ Every cell is drawn with a symbol that reads without colour and a colour from th
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from rich.color import Color, blend_rgb
 from rich.style import Style
@@ -19,7 +19,8 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from seabattle.battleship.rules import Role, ShipKind
+from seabattle.battleship.rules import Role, Rules, ShipKind
+from seabattle.battleship.terminal.paper_marks import FULL_SCREEN, with_paper_marks
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.marks import Mark, Marks, heat_shares
 from seabattle.coords import Coordinates
@@ -64,6 +65,8 @@ class MarkPainter(Widget):
     """A widget that draws marks, styled by the ``mark--*`` component classes."""
 
     COMPONENT_CLASSES = {f"mark--{mark.value}" for mark in Mark}
+    symbols: Mapping[Mark, str] = SYMBOLS
+    """The symbol of each mark here (:data:`SYMBOLS`, or a preset's: :func:`draw_for`)."""
 
     def mark_styles(self) -> dict[Mark, Style]:
         """The Rich style of each mark, as the stylesheet sets it now."""
@@ -182,9 +185,9 @@ class Board(MarkPainter):
                 for column in range(grid.width):
                     cell = row * grid.width + column
                     mark = self.marks[cell]
-                    symbol, style = heat.get(cell) or (SYMBOLS[mark], styles[mark])
+                    symbol, style = heat.get(cell) or (self.symbols[mark], styles[mark])
                     if big:  # a chance in tenths once, on the top line, like open water
-                        symbol = _big_symbol(mark, line) if cell not in heat else (
+                        symbol = _big_symbol(mark, line, self.symbols) if cell not in heat else (
                             symbol if line == 0 else " ")
                     if self.show_cursor and cell == self.cursor:
                         style += cursor
@@ -256,13 +259,15 @@ def _blend(start: Color | None, end: Color | None, share: float) -> Color | None
     return Color.from_triplet(blend_rgb(start.get_truecolor(), end.get_truecolor(), share))
 
 
-def _big_symbol(mark: Mark, line: int) -> str:
+def _big_symbol(mark: Mark, line: int, symbols: Mapping[Mark, str]) -> str:
     """What line ``line`` of a big cell shows: a piece fills the cell, two characters by
     two rows (a ship solid); open water, a miss and a known-empty cell show their symbol
     once, on the top line, so the field stays quiet around the pieces."""
     if mark in _OPEN:
-        return SYMBOLS[mark] if line == 0 else " "
-    return _BIG_FILL.get(mark, SYMBOLS[mark] * 2)
+        return symbols[mark] if line == 0 else " "
+    if symbols[mark] != SYMBOLS[mark]:  # a preset's own mark, drawn as it is
+        return symbols[mark] * 2
+    return _BIG_FILL.get(mark, symbols[mark] * 2)
 
 
 _OPEN = frozenset({Mark.WATER, Mark.MISS, Mark.RING})
@@ -274,6 +279,15 @@ BIG_CELL = (4, 2)
 ROOM_AROUND = 26
 """Rows a screen needs besides two fields side by side: titles, the fleets, the legend, a
 log of a few lines, the cell entry and the keys."""
+
+
+def draw_for(painters: Iterable[MarkPainter], rules: Rules) -> None:
+    """Draw ``painters`` with the marks of ``rules``' preset where it has its own
+    (:mod:`seabattle.battleship.terminal.paper_marks`)."""
+    symbols = with_paper_marks(SYMBOLS, rules, FULL_SCREEN)
+    for painter in painters:
+        painter.symbols = symbols
+        painter.refresh()
 
 
 def fit_side_by_side(boards: Iterable[Board], width: int, height: int = 0) -> None:
@@ -310,7 +324,7 @@ class FleetStrip(MarkPainter):
             if mark in (Mark.SHIP, Mark.GHOST):  # the variants' pieces look like themselves
                 mark = _PIECE_MARKS.get(kind.role, mark)
             left[kind] -= 1
-            text.append(SYMBOLS[mark] * kind.size, styles[mark])
+            text.append(self.symbols[mark] * kind.size, styles[mark])
             text.append(" ")
         return text
 
@@ -340,6 +354,6 @@ class Legend(MarkPainter):
         for mark in self.SHOWN + self.extra:
             if self.extra and mark is self.extra[0]:
                 text.append("\n")  # the variants' marks on a line of their own
-            text.append(SYMBOLS[mark], styles[mark])
+            text.append(self.symbols[mark], styles[mark])
             text.append(f" {self.phrases(f'tui.mark.{mark.value}')}   ")
         return text

@@ -40,6 +40,8 @@ from seabattle.battleship.terminal.tui.board import (
     Board,
     FleetStrip,
     Legend,
+    MarkPainter,
+    draw_for,
     fit_side_by_side,
 )
 from seabattle.battleship.terminal.tui.marks import with_aimed
@@ -161,6 +163,7 @@ class OnlineBattleshipScreen(OnlineScreen):
         await fields.mount(own_side, enemy_side)
         await self.query_one("#main", VerticalScroll).mount(
             Legend(phrases, variant_marks(state.rules)), after=fields)
+        draw_for(self.query(MarkPainter), state.rules)
 
     # --- messages from the server ---------------------------------------------------
 

@@ -15,7 +15,7 @@ from seabattle.battleship.events import Resignation
 from seabattle.battleship.game import ShotStats
 from seabattle.battleship.session import COMPUTER, HUMAN, VsComputer
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
-from seabattle.battleship.terminal.tui.board import Board, Legend, fit_side_by_side
+from seabattle.battleship.terminal.tui.board import Board, Legend, draw_for, fit_side_by_side
 from seabattle.battleship.terminal.tui.marks import enemy_marks, own_marks, variant_marks
 
 _STAT_ROWS = ("tui.over.shots", "tui.over.hits", "tui.over.accuracy", "tui.over.sunk")
@@ -52,7 +52,9 @@ def result(session: VsComputer, phrases: BattleshipPhrases, width: int) -> Compo
         enemy.border_title = phrases("tui.field.enemy_revealed")
         fit_side_by_side((own, enemy), width)
         yield enemy
-    yield Legend(phrases, variant_marks(session.rules))
+    legend = Legend(phrases, variant_marks(session.rules))
+    draw_for((own, enemy, legend), session.rules)
+    yield legend
     yield Static(stats_table(session, phrases), id="stats")
 
 

@@ -18,7 +18,13 @@ from seabattle.battleship.fleet import Fleet, Ship, check_ship, remaining_kinds,
 from seabattle.battleship.rules import Rules, ShipKind
 from seabattle.battleship.shapes import Shape, placements, polyominoes
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
-from seabattle.battleship.terminal.tui.board import ROOM_AROUND, Board, FleetStrip
+from seabattle.battleship.terminal.tui.board import (
+    ROOM_AROUND,
+    Board,
+    FleetStrip,
+    MarkPainter,
+    draw_for,
+)
 from seabattle.battleship.terminal.tui.marks import Mark, fleet_marks, with_ghost
 from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import PlacementError
@@ -182,6 +188,7 @@ class SetupScreen(Screen[Fleet]):
             yield KeyHelp(phrases)
 
     def on_mount(self) -> None:
+        draw_for(self.query(MarkPainter), self.rules)
         self._board.focus()
         self._redraw()
 
