@@ -292,3 +292,21 @@ def test_a_rematch_agreed_across_processes_is_played_on_both(site: Site) -> None
         assert a.state["previous_game"] == b.state["previous_game"] == game["game"]
         place_random(a), place_random(b)
         assert sync(a, 3)["phase"] == sync(b, 3)["phase"] == "battle"
+
+
+def test_entries_stored_by_a_process_that_died_before_telling_reach_everyone(
+        site: Site) -> None:
+    """A process killed between storing a move and publishing its note: the other processes
+    learn of it when a socket connects (its players come back elsewhere)."""
+    one, two = site.clients
+    game = one.post("/api/games", json={"mode": "private", "preset": "classic"}).json()
+    joined = two.post(f"/api/games/{game['game']}/join", json={"invite": game["invite"]})
+    with two.websocket_connect("/ws") as ws1:
+        b = hello(ws1, game["game"], "B", token=joined.json()["token"])
+        store = two.app.state.hub.store  # type: ignore[attr-defined]
+        seq = len(store.load(game["game"]))
+        store.append(game["game"], seq, [{"type": "chat", "at": time.time(), "seat": 0,
+                                          "phrase": "chat.hello"}], phase="setup")
+        with two.websocket_connect("/ws") as ws2:  # the dead process's player, back here
+            hello(ws2, game["game"], "A", token=game["token"])
+            assert b.until("chat", seat=0)["seq"] == seq

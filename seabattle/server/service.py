@@ -289,6 +289,12 @@ class Hub:
 
     async def connect(self, room: Room, audience: int) -> None:
         self._sockets[room.id] += 1  # a room with sockets stays in memory
+        if self.elsewhere is not None:
+            # A process killed between storing and telling leaves the others behind: a new
+            # connection (its players reconnecting elsewhere) reads the log, and has every
+            # process holding the game read it too.
+            await self._catch_up(room, None)
+            await self.pubsub.publish(room.id, Note("feed", room.seq))
         if audience != WATCHER:
             came = room.connect(audience)
             if self.elsewhere is not None:
