@@ -17,7 +17,11 @@ The strategies of :data:`PLACEMENTS`:
 - ``perelman``: RULES.md §3, the multi-deck ships packed into one corner, the single
   decks spread over the rest of the field.
 - ``hard``: the multi-deck ships packed in a band along one edge, the single decks
-  where a targeter expects them least (see :class:`HardPlacement`).
+  anywhere legal, at random (see :class:`HardPlacement`).
+- ``edge``, ``corner``, ``cluster``, ``spread``: the habits people place with, each the
+  uniform distribution tilted by one measure of the fleet (:class:`TiltedPlacement`,
+  :mod:`~seabattle.battleship.ai.fleet_shape`); ``mixture``: each fleet from one of all
+  the others (:class:`MixturePlacement`).
 
 >>> import random
 >>> from seabattle.battleship.rules import find_rules
