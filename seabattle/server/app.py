@@ -240,7 +240,7 @@ class Budget:
     async def admit(self, language: Language) -> bool:
         if self.bucket.take():
             return True
-        error = LimitError("web.error.rate", rate=self.bucket.rate)
+        error = LimitError("web.error.rate", rate=f"{self.bucket.rate:g}")
         await self.ws.send_text(message_text(_error(error, language)))
         await asyncio.sleep(self.bucket.wait())
         return False
@@ -297,7 +297,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
                 connection = await _hello(hub, ws, budget)
         except TimeoutError:
             await _refuse(ws, LimitError("web.error.hello_timeout",
-                                         seconds=limits.hello_seconds))
+                                         seconds=f"{limits.hello_seconds:g}"))
             return
         spectator = connection.audience == WATCHER
         seat = (connection.game_id, connection.audience)
