@@ -81,6 +81,9 @@ def test_a_log_is_stored_whole_in_order(opener: Callable[[], Store]) -> None:
     assert log == [created, entry("joined", token="t"), entry("played", seat=0, x=0.1),
                    entry("chat", seat=1, phrase="chat.hello")]
     assert opener().load("g1") == log  # another connection (process) reads the same
+    since = getattr(store, "load_since", None)  # PostgreSQL's: what a process lacks
+    if since is not None:
+        assert since("g1", 2) == log[2:] and since("g1", 4) == [] and since("nope", 0) == []
 
 
 def test_an_entry_number_taken_is_a_conflict_and_changes_nothing(

@@ -278,10 +278,12 @@ class Hub:
         if note is not None and (note.kind != "feed" or (note.upto is not None
                                                          and note.upto <= room.seq)):
             return changed
-        log = self.store.load(room.id)
-        if log is not None and len(log) > room.seq:
+        since = getattr(self.store, "load_since", None)  # only the new entries, if it can
+        tail = (since(room.id, room.seq) if since is not None
+                else (self.store.load(room.id) or [])[room.seq:])
+        if tail:
             try:
-                room.extend(log[room.seq:])
+                room.extend(tail)
             except BaseException:
                 self.rooms.pop(room.id, None)  # the next use loads it whole
                 raise

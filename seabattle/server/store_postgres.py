@@ -165,6 +165,14 @@ class PostgresStore:
             "SELECT data FROM entries WHERE game = %s ORDER BY seq", (game_id,)).fetchall())
         return [cast(dict[str, JSON], row[0]) for row in rows] or None
 
+    def load_since(self, game_id: str, seq: int) -> list[dict[str, JSON]]:
+        """The entries of a game from number ``seq`` on (what a process that holds the
+        game up to ``seq`` lacks; the hub uses it when the store has it)."""
+        rows = self._run(lambda c: c.execute(
+            "SELECT data FROM entries WHERE game = %s AND seq >= %s ORDER BY seq",
+            (game_id, seq)).fetchall())
+        return [cast(dict[str, JSON], row[0]) for row in rows]
+
     def waiting(self, match_key: str) -> list[str]:
         """Games of ``random`` mode still waiting for a second player with these settings,
         oldest first."""
