@@ -99,10 +99,14 @@ class PlacementPrior:
     another, docs/admiral.md says why)."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family."""
-    log_weights: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
-    _maps: FloatArray | None = None
-    _revealed: FloatArray | None = None
-    _seen: int = 0
+    log_weights: FloatArray = field(init=False)
+    """The current game's log-weights, per family (:data:`FAMILIES`)."""
+    _maps: FloatArray | None = field(default=None, init=False, repr=False)
+    """Each family's map at the last move, which predicted the shots fired since."""
+    _revealed: FloatArray | None = field(default=None, init=False, repr=False)
+    """The revealed fleet's evidence, per family, until :meth:`next_game` keeps it."""
+    _seen: int = field(default=0, init=False, repr=False)
+    """Shots of the game already weighed."""
 
     def __post_init__(self) -> None:
         self.log_weights = self.start()
