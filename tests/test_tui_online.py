@@ -277,3 +277,23 @@ async def test_the_app_ends_saying_why_when_no_seat_can_be_had() -> None:
         await until(lambda: app.problem is not None, "the refusal")
     assert app.problem is not None and "не удаётся связаться с сервером" in app.problem
     assert app.return_code == 1
+
+
+async def test_the_terminal_invites_a_friend_with_a_link(server: LoopbackServer) -> None:
+    request = {"game": "battleship", "preset": "classic"}
+    app = OnlineApp(lambda: lobby.open_random(server.url, request, "en", mode="private"), "en")
+    async with app.run_test(size=(160, 50)) as pilot:
+        await until(lambda: "Invite a friend: " in screen_text(app), "the invitation link")
+        await pilot.pause()
+        shot(app, "online-invite")
+        link = screen_text(app).split("Invite a friend: ")[1].split()[0]
+        _, game, invite = lobby.parse_invite(link)
+        assert link.startswith(server.url) and app.connection is not None
+        assert game == app.connection.ticket.game
+        joined = await asyncio.to_thread(server.post, f"/api/games/{game}/join",
+                                         {"invite": invite})
+        peer = BrowserPeer(server.url, joined["game"], joined["token"])
+        await peer.connect()
+        await until(lambda: isinstance(app.screen, SetupScreen), "the set-up")
+        await pilot.press("ctrl+q")
+    await peer.close()

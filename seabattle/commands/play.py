@@ -72,6 +72,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        help="play a random opponent on the server at URL (host:port)")
     where.add_argument("--join", metavar="INVITE-LINK", default=None,
                        help="take the seat of an invitation link (http://host:port/join/…)")
+    online.add_argument("--invite", action="store_true",
+                        help="with --online: a game for a friend instead of a random "
+                             "opponent; the screen shows the invitation link to send")
     online.add_argument("--turn-seconds", type=whole_number(0, 3600), default=60, metavar="N",
                         help="with --online: seconds per turn, 0 for no timer (default 60, "
                              "as the browser's lobby: players are matched on equal timers)")
@@ -163,4 +166,6 @@ def run_online_game(args: argparse.Namespace, language: Language) -> int:
         request["shape"] = args.shape
     if args.dutchman_decks is not None:
         request["dutchman_decks"] = args.dutchman_decks
-    return run_online(lambda: lobby.open_random(server, request, language), language, args.game)
+    mode = "private" if args.invite else "random"
+    return run_online(lambda: lobby.open_random(server, request, language, mode=mode),
+                      language, args.game)

@@ -79,11 +79,13 @@ def parse_invite(link: str) -> tuple[str, str, str]:
     return server, path[-2], path[-1]
 
 
-def open_random(server: str, request: dict[str, Any], language: Language) -> Ticket:
+def open_random(server: str, request: dict[str, Any], language: Language, *,
+                mode: str = "random") -> Ticket:
     """A seat against a random opponent on ``server``: the oldest game waiting with the
     same rules and timers, else a new one that waits (``request`` is ``POST /api/games``'s
-    body without ``mode``)."""
-    answer = _post(server, "/api/games", {**request, "mode": "random"}, language)
+    body without ``mode``). With ``mode="private"`` a new game that waits for the friend
+    the invitation link is given to (the state's ``invite``, shown while it waits)."""
+    answer = _post(server, "/api/games", {**request, "mode": mode}, language)
     return Ticket(server, str(answer["game"]), str(answer["token"]), int(answer["seat"]),
                   chat_phrases(server, language))
 
