@@ -78,3 +78,14 @@ def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(SeaBattleError, match="novice, medium, hard"):
         ComputerPlayer("grandmaster", seeded(1))
     assert LEVELS == ("novice", "medium", "hard")
+
+
+def test_the_timing_benchmark_times_every_action_but_the_set_up(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from seabattle.manoeuvres.ai.timing import main, timed_game
+
+    winner, times = timed_game("medium", "novice", "skirmish", 3, swap=True)
+    assert winner in (0, 1, None) and times and all(t >= 0 for t in times)
+    assert main(["--level", "medium", "--against", "novice", "--rules", "skirmish",
+                 "--games", "2"]) == 0
+    assert "medium against novice, rules skirmish, 2 games" in capsys.readouterr().out
