@@ -302,3 +302,14 @@ def test_until_a_habit_is_more_probable_the_admiral_fires_as_with_the_uniform_pr
     plain = play(rules, seed=21, shots=6, settings={"prior": "0"})
     assert play(rules, seed=21, shots=6) == plain
     assert play(rules, seed=21, shots=6, settings={"prior": "2"}) != plain
+
+
+def test_against_a_uniform_placer_learning_changes_nothing() -> None:
+    """Revealed uniform fleets speak against every habit, and learned evidence never
+    lowers a habit below its prior: the learning admiral fires the same shots as the
+    one that does not learn."""
+    rules = PRESETS["milton-bradley"]
+    learning, learner = play_series(rules, "uniform", 3, seed=12)
+    plain, _ = play_series(rules, "uniform", 3, seed=12, settings={"learn": "0"})
+    assert learner.habits.learned.tolist() == [0.0] * len(FAMILIES)
+    assert learning == plain

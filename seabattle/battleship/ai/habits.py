@@ -58,8 +58,9 @@ CHANCE_FLOOR = 0.02
 so one badly estimated cell cannot rule a family out."""
 
 LEARNED_SPREAD = 12.0
-"""Most that learned evidence may separate two families' log-weights (an opponent who
-changes habits is noticed again within a game)."""
+"""Most that learned evidence may raise a family's log-weight against the uniform
+member's (an opponent who changes habits is noticed again within a game); it never
+lowers one below its prior."""
 
 
 def _softmax(values: FloatArray) -> FloatArray:
@@ -149,8 +150,10 @@ class PlacementPrior:
             evidence = (self._revealed if self._revealed is not None
                         else self.log_weights - self.start())
             learned = self.learned + evidence
-            learned -= learned.max()
-            self.learned = np.maximum(learned, -LEARNED_SPREAD)
+            # Evidence only ever raises a habit above its prior, relative to the uniform
+            # member: against a uniform placer the admiral plays as without learning
+            # (a series measured that suppressing the habits there cost shots).
+            self.learned = np.clip(learned - learned[0], 0.0, LEARNED_SPREAD)
         self.log_weights = self.start()
         self._maps = None
         self._revealed = None
