@@ -562,3 +562,21 @@ def test_plain_pre_revolutionary_rules_draw_with_the_seeds_marks() -> None:
     assert "~ вода" in out and ". мимо" in out and "- ранен" in out and "x убит" in out
     enemy_rows = [line[26:] for line in out.splitlines() if line[:3].strip().isdigit()]
     assert any("x" in row for row in enemy_rows) and not any("#" in row for row in enemy_rows)
+
+
+@pytest.mark.parametrize(("game", "option"), [
+    ("manoeuvres", ["--salvo", "2"]), ("fleet-battle", ["--mines", "2"]),
+    ("manoeuvres", ["--first", "me"]), ("fleet-battle", ["--alphabet", "latin"])])
+def test_plain_play_of_another_game_refuses_battleship_options(game: str,
+                                                                option: list[str]) -> None:
+    done = seabattle("play", "--game", game, "--plain", "--lang", "en", *option, stdin="quit\n")
+    assert done.returncode != 0
+    assert f"{option[0]} does not go with --game {game}: only Battleship" in done.stderr
+    assert done.stdout == ""  # refused before anything is played
+
+
+def test_plain_play_refuses_manual_for_a_game_without_a_set_up_by_hand() -> None:
+    done = seabattle("play", "--game", "manoeuvres", "--plain", "--lang", "ru", "--manual",
+                     stdin="quit\n")
+    assert done.returncode != 0
+    assert "--manual не сочетается с --game manoeuvres" in done.stderr

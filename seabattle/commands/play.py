@@ -48,7 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                        metavar="N", help="with --rules flying-dutchman: its decks (5–8)")
     parser.add_argument("--level", default="hard", choices=NAMES,
                         help="the computer's strength (default hard)")
-    parser.add_argument("--first", choices=("me", "ai", "random"), default="random",
+    parser.add_argument("--first", choices=("me", "ai", "random"), default=None,
                         help="who shoots first (default: by lot)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for every random choice: the same seed gives the same game")
@@ -95,7 +95,7 @@ def settings_from(args: argparse.Namespace) -> GameSettings:
         variants = cast(dict[str, JSON], variant_overrides(args))
         rules = lobby_rules(args.rules or "classic", {**changes, **variants})
     return GameSettings(rules=rules, level=args.level, language=language,
-                        alphabet=chosen_alphabet(args.alphabet), first=args.first,
+                        alphabet=chosen_alphabet(args.alphabet), first=args.first or "random",
                         seed=args.seed, save_path=args.save)
 
 
@@ -134,11 +134,31 @@ def run_plain_game(args: argparse.Namespace) -> int:
     from seabattle.terminal.lines import PlayOptions
     from seabattle.terminal.registry import find_line_game
 
+    line_game = find_line_game(args.game)
+    refuse_battleship_options(args)
+    if args.manual and not line_game.manual_setup:
+        raise SeaBattleError("error.option_manual_not_offered", game=args.game)
     options = PlayOptions(args.game, args.rules, args.level, chosen_language(args.lang),
                           args.seed, args.save)
-    settings = find_line_game(args.game).settings(options)
+    settings = line_game.settings(options)
     return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual,
                      game=args.game).run()
+
+
+BATTLESHIP_OPTIONS = ("salvo", "shoot_again", "announce", "mines", "minesweepers",
+                      "submarines", "mines_touch", "shape", "dutchman_decks", "alphabet",
+                      "first", "voice")
+"""The ``play`` options (their argparse names) that only Battleship's game takes: another
+game's line game (:func:`run_plain_game`) refuses them rather than let them go unheard."""
+
+
+def refuse_battleship_options(args: argparse.Namespace) -> None:
+    """Refuse, naming the option and the game, an option of :data:`BATTLESHIP_OPTIONS`
+    given with a ``--game`` other than Battleship (none is set unless given)."""
+    for name in BATTLESHIP_OPTIONS:
+        if getattr(args, name, None) is not None:
+            option = "--" + name.replace("_", "-")
+            raise SeaBattleError("error.option_battleship_only", option=option, game=args.game)
 
 
 def run_online_game(args: argparse.Namespace, language: Language) -> int:

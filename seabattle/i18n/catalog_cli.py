@@ -53,6 +53,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "not a rules file's (write them in the file)",
         "форма четырёхпалубных и число палуб Летучего голландца меняют флот готовых правил, "
         "а не файла правил (впишите их в файл)"),
+    "error.option_battleship_only": (
+        "{option} does not go with --game {game}: only Battleship's rules and game take it",
+        "{option} не сочетается с --game {game}: этот параметр есть только у морского боя"),
+    "error.option_manual_not_offered": (
+        "--manual does not go with --game {game}: its line game offers no set-up by hand",
+        "--manual не сочетается с --game {game}: в построчной игре нет расстановки вручную"),
     "error.online_plain": ("online play is full-screen: --online and --join do not go with "
                            "--plain", "игра по сети — только в полноэкранном режиме: --online и "
                            "--join не сочетаются с --plain"),

@@ -98,6 +98,10 @@ class PlayOptions:
 class LineGame(ABC, Generic[SettingsT, SessionT]):
     """One game's part of the line-by-line game."""
 
+    manual_setup: bool = True
+    """Whether the player may set up by hand (``--manual``): ``seabattle play`` refuses the
+    option, saying so, for a game whose line game cannot."""
+
     def settings(self, options: PlayOptions) -> SettingsT:
         """The game's settings from the play command's options; raises a translated
         :class:`SeaBattleError` for options the game cannot take. A game whose settings

@@ -172,6 +172,8 @@ class ManoeuvreSession:
 class ManoeuvreLines(LineGame[ManoeuvreSettings, ManoeuvreSession]):
     """The manoeuvre game's line game."""
 
+    manual_setup = False  # the set-up is drawn, shown, and kept or drawn again
+
     def settings(self, options: PlayOptions) -> ManoeuvreSettings:
         """``--rules``: a preset (``seed``, ``skirmish``) or a JSON or TOML file of a rule
         set's data; ``--level``: ``novice``, ``medium`` or ``hard``."""
