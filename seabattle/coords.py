@@ -296,8 +296,8 @@ class Coordinates:
 
     def message(self, error: SeaBattleError, language: Language) -> str:
         """``error`` in ``language``, naming its cells as this field does: the engine
-        names them in Latin letters (``cell``, and a ship's ``where``, ``B4–D4``), also
-        inside the texts it nests.
+        names them in Latin letters (``cell``, ``target``, and a ship's ``where``,
+        ``B4–D4``), also inside the texts it nests.
 
         >>> from seabattle.errors import ShipTouchError
         >>> from seabattle.i18n import Text
@@ -313,7 +313,7 @@ class Coordinates:
         for key, value in params.items():
             if isinstance(value, Text):
                 value = Text(value.key, self._named_here(value.params))
-            elif key in ("cell", "where") and isinstance(value, str):
+            elif key in ("cell", "target", "where") and isinstance(value, str):
                 value = "–".join(self.from_latin(part) for part in value.split("–"))
             named[key] = value
         return named

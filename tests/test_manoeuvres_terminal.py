@@ -11,9 +11,19 @@ import pytest
 
 from seabattle.cli import main
 from seabattle.errors import SeaBattleError
-from seabattle.manoeuvres.terminal.lines import LINE_GAME, rules_from_text
+from seabattle.manoeuvres.actions import Deploy, DrawFirst
+from seabattle.manoeuvres.pieces import Kind
+from seabattle.manoeuvres.rules import ManoeuvreRules
+from seabattle.manoeuvres.terminal.lines import (
+    LINE_GAME,
+    LineMatch,
+    ManoeuvreSession,
+    ManoeuvreSettings,
+    rules_from_text,
+)
+from seabattle.manoeuvres.terminal.text import coordinates
 from seabattle.records import read_record_file
-from seabattle.terminal.lines import PlayOptions
+from seabattle.terminal.lines import EndOfInput, LineIO, PlayOptions
 
 
 def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], language: str,
@@ -32,13 +42,13 @@ def test_a_game_in_russian_moves_refuses_in_words_and_is_saved(
     # Keep the set-up; a move onto an enemy piece; a command that is none; the help;
     # resign; no other game.
     status, out = play(monkeypatch, capsys, "ru",
-                       ["", "А6 А3", "танцуй", "помощь", "сдаюсь", "н"], save)
+                       ["", "А6 А3", "танцуй", "помощь", "сдаюсь", "д", "н"], save)
     assert status == 0
-    assert "Ваша расстановка" in out and "по жребию первый ход" in out
+    assert "Ваша расстановка" in out and "По жребию первый ход" in out
     assert "А3 — не свободная клетка поля" in out  # cells named in the field's letters
     assert "'танцуй' — не команда" in out
     assert "огонь Б10 север" in out  # the help
-    assert "победа: Компьютер (соперник сдался)" in out
+    assert "Победа: Компьютер (соперник сдался)" in out
     record = read_record_file(save)
     assert record.game.name == "manoeuvres" and record.log is not None
     assert record.players[1].level == "novice"
@@ -49,14 +59,14 @@ def test_a_game_in_english_and_its_replay(monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     status, out = play(monkeypatch, capsys, "en",
-                       ["n", "", "mark B2 cr", "resign", "n"], save)
+                       ["n", "", "mark B2 cr", "resign", "y", "n"], save)
     assert status == 0 and "Your set-up" in out
-    assert "Computer wins: the opponent resigned" in out
+    assert "Won by Computer: the opponent resigned" in out
     assert main(["replay", str(save), "--all", "--lang", "en"]) == 0
     shown = capsys.readouterr().out
     assert "Player against Computer (novice)" in shown
     assert "Move 1 of" in shown and "Player: set up" in shown
-    assert "Computer (novice) wins: the opponent resigned" in shown
+    assert "Won by Computer (novice): the opponent resigned" in shown
     assert " F " in shown and " f " in shown  # every piece shown, both sides
     data = json.loads(save.read_text(encoding="utf-8"))
     assert data["game"] == "manoeuvres"
@@ -72,3 +82,67 @@ def test_the_line_game_s_settings_refuse_bad_options(tmp_path: Path) -> None:
     assert rules_from_text(str(rules_file)).quiet_turns == 30
     with pytest.raises(SeaBattleError, match="cannot read the rules file"):
         rules_from_text(str(tmp_path / "missing.json"))
+
+
+def run_lines(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+              language: str, lines: list[str], *options: str) -> str:
+    """``seabattle play --game manoeuvres --plain`` on skirmish's field, seed 3, given
+    ``lines``; its output."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    main(["play", "--game", "manoeuvres", "--plain", "--rules", "skirmish", "--lang", language,
+          "--seed", "3", *options])
+    return capsys.readouterr().out
+
+
+def test_the_set_up_question_explains_its_answers_and_draws_only_on_no(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_lines(monkeypatch, capsys, "en", ["help", "A12 fort", "", "quit"])
+    assert out.count("Your set-up. Keep it") == 3
+    assert out.count("Enter (or y) keeps this set-up, n draws another") == 2
+    assert out.count(" 8  ") == 2  # the set-up shown once, then the game's field
+    drawn = run_lines(monkeypatch, capsys, "en", ["n", "", "quit"])
+    assert drawn.count(" 8  ") == 3 and "keeps this set-up" not in drawn
+
+
+def test_narration_reads_for_you_and_the_computer_and_resigning_is_confirmed(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The defect's game: the computer's torpedo boat takes a submarine, then attacks again.
+    out = run_lines(monkeypatch, capsys, "en",
+                    ["", "E7 E8", "resign", "maybe", "n", "resign", "y", "n"],
+                    "--level", "hard")
+    assert "By lot, the first turn: You" in out
+    assert "won by Computer" in out and "You: the submarine on F6 is lost" in out
+    assert "You wins" not in out and "You loses" not in out
+    assert "Resign the game? (y/n) Please answer y (yes) or n (no)." in out
+    assert out.count("Resign the game?") == 3  # asked again, then no, then yes
+    assert "Won by Computer: the opponent resigned" in out
+
+
+@pytest.mark.parametrize(("mover", "offers_a_shot"), [
+    (Kind.SUBMARINE, False), (Kind.TORPEDO_BOAT, True)])
+def test_the_prompt_after_a_move_offers_a_shot_only_after_a_torpedo_boat_moved(
+        mover: Kind, offers_a_shot: bool) -> None:
+    # A 5×4 field: a fort and a battleship on each back row, the mover on B3 below the
+    # enemy's battleship on B1; the player (seat 0) has the first turn.
+    pieces = ((Kind.FORT, 1), (mover, 1), (Kind.BATTLESHIP, 1))
+    rules = ManoeuvreRules(name="test", columns=5, rows=4, setup_rows=2, quiet_turns=50,
+                           pieces=tuple(sorted(pieces, key=lambda p: p[0].value)))
+    session = ManoeuvreSession(ManoeuvreSettings(rules, "novice"), seed=1)
+    state = session.state
+    state.apply(0, Deploy(((11, mover), (15, Kind.FORT), (16, Kind.BATTLESHIP))))
+    state.apply(1, Deploy(((0, Kind.FORT), (1, Kind.BATTLESHIP), (2, mover))))
+    state.apply_chance(DrawFirst(0))
+    out = io.StringIO()
+    lines = LineIO(io.StringIO("B3 B2\nquit\n"), out, "en", coordinates(rules, "en"))
+    with pytest.raises(EndOfInput):
+        LineMatch(lines, session).play()
+    after_move = out.getvalue().split("B3 → B2")[-1]
+    assert ("Attack, fire beside the boat you moved, or end:" in after_move) is offers_a_shot
+    assert ("Attack, or end:" in after_move) is not offers_a_shot
+
+
+def test_russian_refusals_name_cells_in_russian_letters_and_levels_in_russian(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_lines(monkeypatch, capsys, "ru", ["", "А6 А4", "выход"], "--level", "hard")
+    assert "линкор на А6 не может пройти на А4" in out  # both Cyrillic
+    assert "(сильный)" in out and "(hard)" not in out

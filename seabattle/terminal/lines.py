@@ -21,6 +21,9 @@ from seabattle.terminal.session import SessionT, SettingsT
 
 QUIT_WORDS = ("quit", "q", "выход")
 """What a player types to stop (the game is saved)."""
+YES_WORDS = ("y", "yes", "д", "да")
+NO_WORDS = ("n", "no", "н", "нет")
+"""The answers to a yes-or-no question in either language (:meth:`LineIO.ask_yes_no`)."""
 
 
 class EndOfInput(Exception):
@@ -72,6 +75,19 @@ class LineIO:
             self.output.write("\n")
             raise EndOfInput
         return line.strip()
+
+    def ask_yes_no(self, key: str, /, **params: Any) -> bool:
+        """Ask ``key`` until the answer is yes or no (:data:`YES_WORDS`, :data:`NO_WORDS`);
+        any other answer is told how to answer and asked again; a quit word raises
+        :class:`EndOfInput`."""
+        while True:
+            answer = self.ask(key, **params).lower()
+            self.check_quit(answer)
+            if answer in YES_WORDS:
+                return True
+            if answer in NO_WORDS:
+                return False
+            self.say("plain.again_unclear")
 
     @staticmethod
     def check_quit(line: str) -> None:

@@ -56,7 +56,7 @@ from seabattle.manoeuvres.state import ManoeuvreState
 from seabattle.manoeuvres.terminal.text import Narrator, coordinates, field_text
 from seabattle.manoeuvres.views import Phase, Stage
 from seabattle.records import record_of_log, write_record
-from seabattle.terminal.lines import LineGame, LineIO, PlayOptions
+from seabattle.terminal.lines import NO_WORDS, YES_WORDS, LineGame, LineIO, PlayOptions
 
 HUMAN, COMPUTER = 0, 1
 WORDS = {
@@ -74,7 +74,8 @@ DIRECTIONS = {"n": Direction.NORTH, "north": Direction.NORTH, "с": Direction.NO
               "w": Direction.WEST, "west": Direction.WEST, "з": Direction.WEST,
               "запад": Direction.WEST}
 TOW_WORDS = ("tow", "буксир")
-KEEP_WORDS = ("", "ok", "y", "yes", "д", "да")
+KEEP_WORDS = ("", "ok", *YES_WORDS)
+"""The answers that keep the set-up shown (:data:`NO_WORDS` draw another)."""
 
 
 @dataclass(frozen=True)
@@ -186,7 +187,7 @@ class ManoeuvreLines(LineGame[ManoeuvreSettings, ManoeuvreSession]):
 
     def welcome(self, io: LineIO, settings: ManoeuvreSettings) -> None:
         io.say("manoeuvres.plain.welcome", rules=io.tr(DEFINITION.rules_title(settings.rules)),
-               level=settings.level)
+               level=io.tr(Text(f"tui.level.{settings.level}")))
         io.say("manoeuvres.plain.legend")
 
     def play(self, io: LineIO, settings: ManoeuvreSettings, session: ManoeuvreSession, *,
@@ -230,11 +231,21 @@ class LineMatch:
             preview = ManoeuvreState(self.state.rules)
             preview.apply(HUMAN, Deploy(layout))
             self.io.write(field_text(preview.view(HUMAN), self.io.language, self.coords) + "\n")
+            if self._keep_set_up():
+                self._tell(self.state.apply(HUMAN, Deploy(layout)))
+                return
+
+    def _keep_set_up(self) -> bool:
+        """Whether the player keeps the set-up shown; asked again, with what the answers
+        mean, until the answer is one of them."""
+        while True:
             answer = self.io.ask("manoeuvres.plain.keep_setup").lower()
             self.io.check_quit(answer)
             if answer in KEEP_WORDS:
-                self._tell(self.state.apply(HUMAN, Deploy(layout)))
-                return
+                return True
+            if answer in NO_WORDS:
+                return False
+            self.io.say("manoeuvres.plain.keep_setup_keys")
 
     def _tell(self, events: list[Event]) -> None:
         for event in events:
@@ -249,8 +260,11 @@ class LineMatch:
 
     def _read(self) -> Action | None:
         view = self.state.view(HUMAN)
-        stage = {Stage.DEFENCE: "manoeuvres.plain.defend", Stage.AFTER_MOVE:
-                 "manoeuvres.plain.after_move", Stage.BONUS: "manoeuvres.plain.bonus"}
+        moved = self.state.board.at.get(view.moved) if view.moved is not None else None
+        after_move = "manoeuvres.plain.after_boat_move" if moved is not None \
+            and moved.kind is Kind.TORPEDO_BOAT else "manoeuvres.plain.after_move"
+        stage = {Stage.DEFENCE: "manoeuvres.plain.defend", Stage.AFTER_MOVE: after_move,
+                 Stage.BONUS: "manoeuvres.plain.bonus"}
         line = self.io.ask(stage.get(view.stage or Stage.MAIN, "manoeuvres.plain.turn"))
         self.io.check_quit(line)
         words = line.replace(",", " ").split()
@@ -286,7 +300,7 @@ class LineMatch:
         if command == "end":
             return EndTurn()
         if command == "resign":
-            return Resign()
+            return Resign() if self.io.ask_yes_no("manoeuvres.plain.confirm_resign") else None
         if command == "fire" and len(words) == 3 and words[2].lower() in DIRECTIONS:
             return Shoot(self._cell(words[1]), DIRECTIONS[words[2].lower()])
         if command == "blast" and len(cells) == 2:
