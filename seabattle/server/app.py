@@ -230,20 +230,18 @@ async def _receive(ws: WebSocket) -> str:
 
 
 class Budget:
-    """A socket's message budget (:attr:`Limits.messages_per_second`): a message over it is
-    answered with ``web.error.rate`` and not read, and the socket is not read again until
-    the budget allows, so that a flood costs the server no more than the rate."""
+    """A socket's message budget (:attr:`Limits.messages_per_second`): a message over it
+    waits until the budget allows, and is read then. Nothing is refused (a fast client, a
+    set-up asking on every hover, is only slowed down, and never loses an answer it waits
+    for), and a flood costs the server no more than the rate: the rest waits in uvicorn's
+    queue and the client's TCP buffers."""
 
-    def __init__(self, ws: WebSocket, gate: Gate) -> None:
-        self.ws, self.bucket = ws, gate.socket_bucket()
+    def __init__(self, gate: Gate) -> None:
+        self.bucket = gate.socket_bucket()
 
-    async def admit(self, language: Language) -> bool:
-        if self.bucket.take():
-            return True
-        error = LimitError("web.error.rate", rate=f"{self.bucket.rate:g}")
-        await self.ws.send_text(message_text(_error(error, language)))
-        await asyncio.sleep(self.bucket.wait())
-        return False
+    async def admit(self) -> None:
+        while not self.bucket.take():
+            await asyncio.sleep(self.bucket.wait())
 
 
 async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
@@ -252,8 +250,7 @@ async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
     while True:
         try:
             text = await _receive(ws)
-            if not await budget.admit(language):
-                continue
+            await budget.admit()
             message = parse_client_message(text, client_types())
             if not isinstance(message, Hello):
                 raise ServerError("web.error.hello_first")
@@ -291,7 +288,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         return
     await ws.accept()
     try:
-        budget = Budget(ws, gate)
+        budget = Budget(gate)
         try:
             async with asyncio.timeout(limits.hello_seconds):
                 connection = await _hello(hub, ws, budget)
@@ -345,8 +342,8 @@ async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
                 text = ""
                 try:
                     text = await _receive(ws)
-                    if await budget.admit(connection.language):
-                        await connection.handle(text)
+                    await budget.admit()
+                    await connection.handle(text)
                 except SeaBattleError as error:
                     await connection.send_error(error)
                 except WebSocketDisconnect:

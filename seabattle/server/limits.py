@@ -36,9 +36,10 @@ class LimitError(ServerError):
 class Limits:
     """The server's limits; the defaults are ``seabattle serve``'s."""
 
-    messages_per_second: float = 20.0
-    """Messages one socket may send a second, sustained (a set-up asks on every hover)."""
-    message_burst: int = 60
+    messages_per_second: float = 50.0
+    """Messages one socket may send a second, sustained (a set-up asks on every hover);
+    more wait their turn."""
+    message_burst: int = 200
     """Messages one socket may send at once before the rate applies."""
     sockets_per_address: int = 64
     """Open sockets from one address (a school behind one router plays many games)."""
