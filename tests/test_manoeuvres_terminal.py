@@ -11,7 +11,9 @@ import pytest
 
 from seabattle.cli import main
 from seabattle.errors import SeaBattleError
+from seabattle.games.rule_names import rules_named
 from seabattle.manoeuvres.actions import Deploy, DrawFirst
+from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.rules import ManoeuvreRules
 from seabattle.manoeuvres.terminal.lines import (
@@ -19,7 +21,6 @@ from seabattle.manoeuvres.terminal.lines import (
     LineMatch,
     ManoeuvreSession,
     ManoeuvreSettings,
-    rules_from_text,
 )
 from seabattle.manoeuvres.terminal.text import coordinates
 from seabattle.records import read_record_file
@@ -72,16 +73,39 @@ def test_a_game_in_english_and_its_replay(monkeypatch: pytest.MonkeyPatch,
     assert data["game"] == "manoeuvres"
 
 
-def test_the_line_game_s_settings_refuse_bad_options(tmp_path: Path) -> None:
+def test_the_line_game_s_settings_take_presets_files_and_the_five_level_names(
+        tmp_path: Path) -> None:
     options = PlayOptions("manoeuvres", None, "hard", "en")
-    assert LINE_GAME.settings(options).rules == rules_from_text("seed")
-    with pytest.raises(SeaBattleError, match="novice, medium, hard"):
+    assert LINE_GAME.settings(options).rules == rules_named(DEFINITION, "seed")
+    skirmish = LINE_GAME.settings(PlayOptions("manoeuvres", "skirmish", "novice", "en"))
+    assert skirmish.rules == DEFINITION.presets()["skirmish"]
+    levels = {name: LINE_GAME.settings(PlayOptions("manoeuvres", None, name, "en")).level
+              for name in ("novice", "easy", "medium", "hard", "admiral", "Admiral")}
+    assert levels == {"novice": "novice", "easy": "medium", "medium": "medium",
+                      "hard": "hard", "admiral": "hard", "Admiral": "hard"}
+    with pytest.raises(SeaBattleError, match="novice, easy, medium, hard, admiral"):
         LINE_GAME.settings(PlayOptions("manoeuvres", None, "expert", "en"))
+    with pytest.raises(SeaBattleError, match="'nonsense': name a preset \\(seed, skirmish\\)"):
+        LINE_GAME.settings(PlayOptions("manoeuvres", "nonsense", "hard", "en"))
     rules_file = tmp_path / "small.json"
     rules_file.write_text('{"name": "skirmish", "quiet_turns": 30}', encoding="utf-8")
-    assert rules_from_text(str(rules_file)).quiet_turns == 30
+    assert rules_named(DEFINITION, str(rules_file)).quiet_turns == 30
     with pytest.raises(SeaBattleError, match="cannot read the rules file"):
-        rules_from_text(str(tmp_path / "missing.json"))
+        rules_named(DEFINITION, str(tmp_path / "missing.json"))
+
+
+def test_match_takes_a_preset_and_the_five_level_names_and_lists_presets(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--game", "manoeuvres", "easy", "novice", "--rules", "skirmish",
+                 "--games", "1", "--jobs", "1", "--seed", "1", "--lang", "en",
+                 "--no-progress"]) == 0
+    shown = capsys.readouterr().out
+    assert "skirmish" in shown and "easy" in shown
+    assert main(["match", "--game", "manoeuvres", "novice", "novice", "--rules", "nonsense",
+                 "--lang", "en"]) != 0
+    refusal = capsys.readouterr().err
+    assert "no rule set 'nonsense': name a preset (seed, skirmish)" in refusal
+    assert "Errno" not in refusal
 
 
 def run_lines(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,8 +15,8 @@ from seabattle.commands.options import (
     progress_bar,
     whole_number,
 )
-from seabattle.errors import RulesError
 from seabattle.games.registry import DEFAULT_GAME
+from seabattle.games.rule_names import rules_named
 from seabattle.i18n import translate
 
 if TYPE_CHECKING:
@@ -117,19 +115,12 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
 
 def event_rules(game: ArenaGame, text: str | None) -> Any:
     """The rule set ``--rules`` names for ``game``: none, the game's default; for
-    Battleship a preset or rules file (:func:`load_rules`); for another game a TOML or
-    JSON file of its rules' data (:meth:`GameDefinition.rules_from_data`)."""
+    Battleship a preset or rules file (:func:`load_rules`); for another game one of its
+    presets or a TOML or JSON file of its rules' data (:func:`rules_named`)."""
     definition = game.definition
-    if text is None:
-        return definition.default_rules()
-    if definition.name == DEFAULT_GAME:
+    if text is not None and definition.name == DEFAULT_GAME:
         return load_rules(text)
-    try:
-        content = Path(text).read_text(encoding="utf-8")
-        data = tomllib.loads(content) if text.lower().endswith(".toml") else json.loads(content)
-    except (OSError, UnicodeDecodeError, ValueError) as error:
-        raise RulesError("error.rules_file", path=text, problem=str(error)) from None
-    return definition.rules_from_data(data)
+    return rules_named(definition, text)
 
 
 def run(args: argparse.Namespace) -> int:

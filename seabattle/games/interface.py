@@ -228,6 +228,11 @@ class GameDefinition(ABC, Generic[RulesT, ActionT, EventT, ViewT]):
     def default_rules(self) -> RulesT:
         """The rule set a game gets when none is chosen."""
 
+    def presets(self) -> Mapping[str, RulesT]:
+        """The game's rule sets by name, which ``--rules NAME`` chooses (none by default;
+        :func:`seabattle.games.rule_names.rules_named`)."""
+        return {}
+
     @abstractmethod
     def rules_from_data(self, data: Mapping[str, JSON]) -> RulesT:
         """A rule set from plain data (a lobby's form, a record, a file); raises a

@@ -20,6 +20,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.bad_action": (
         "{action!r} is not an action of this game; the actions are: {known}",
         "{action!r} — не действие этой игры; есть действия: {known}"),
+    "error.rules_name": (
+        "no rule set {name!r}: name a preset ({presets}) or a .json or .toml rules file",
+        "нет правил {name!r}: назовите готовые правила ({presets}) или файл правил "
+        ".json или .toml"),
+    "error.rules_name_no_presets": (
+        "no rule set {name!r}: name a .json or .toml rules file",
+        "нет правил {name!r}: назовите файл правил .json или .toml"),
     "rules.own_name": ("{name}", "{name}"),
     "rules.preset_varied": ("{preset}, with variants", "{preset}, с вариантами"),
     "outcome.fleet_sunk": ("the whole fleet is sunk", "весь флот потоплен"),

@@ -87,6 +87,9 @@ class ManoeuvreDefinition(GameDefinition[ManoeuvreRules, Action, Event, Manoeuvr
     def default_rules(self) -> ManoeuvreRules:
         return PRESETS["seed"]
 
+    def presets(self) -> Mapping[str, ManoeuvreRules]:
+        return PRESETS
+
     def rules_from_data(self, data: Mapping[str, JSON]) -> ManoeuvreRules:
         return rules_from_data(data)
 

@@ -12,6 +12,7 @@ from seabattle import __version__
 from seabattle.errors import ProtocolSyntaxError, SeaBattleError
 from seabattle.games.envelope import PlayerInfo
 from seabattle.games.interface import JSON, GameState
+from seabattle.games.levels import game_level, level_names
 from seabattle.manoeuvres.actions import Deploy, Resign
 from seabattle.manoeuvres.ai.players import LEVELS, ComputerPlayer
 from seabattle.manoeuvres.bots.protocol import (
@@ -145,12 +146,16 @@ class ManoeuvreArena:
         return list(LEVELS)
 
     def parse_builtin(self, text: str) -> tuple[str, str | None] | None:
-        level, colon, option = text.partition(":")
-        if level.lower() not in LEVELS:
+        """A level of its own or one of the play command's five names
+        (:func:`~seabattle.games.levels.game_level`), without an option."""
+        name, colon, _option = text.partition(":")
+        level = game_level(name, LEVELS)
+        if level is None:
             return None
         if colon:
-            raise SeaBattleError("error.unknown_level", name=text, known=", ".join(LEVELS))
-        return level.lower(), None
+            raise SeaBattleError("error.unknown_level", name=text,
+                                 known=", ".join(level_names(LEVELS)))
+        return level, None
 
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:
         return BuiltinAgent(level)
@@ -160,7 +165,8 @@ class ManoeuvreArena:
 
     def serve_bot(self, level: str, option: str | None, stdin: TextIO, stdout: TextIO, *,
                   seed: int | None, name: str | None) -> int:
-        self.parse_builtin(level if option is None else f"{level}:{option}")
+        parsed = self.parse_builtin(level if option is None else f"{level}:{option}")
+        level = parsed[0] if parsed is not None else level
         ComputerPlayer(level, random.Random(0))  # refuse an unknown level before any line
         return serve(level, stdin, stdout, seed=seed, name=name)
 

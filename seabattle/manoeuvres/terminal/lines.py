@@ -21,16 +21,16 @@ The loop around a game (again, saving, quitting) is the line-mode shell's
 
 from __future__ import annotations
 
-import json
 import random
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from seabattle.coords import Coordinates
-from seabattle.errors import RulesError, SeaBattleError
+from seabattle.errors import SeaBattleError
 from seabattle.games.chance import draw, entropy, seeded
 from seabattle.games.envelope import PlayerInfo
+from seabattle.games.levels import game_level, level_names
+from seabattle.games.rule_names import rules_named
 from seabattle.i18n import LANGUAGES, Language, Text
 from seabattle.manoeuvres.actions import (
     Action,
@@ -46,7 +46,7 @@ from seabattle.manoeuvres.actions import (
     Step,
 )
 from seabattle.manoeuvres.ai.layouts import strong_layout
-from seabattle.manoeuvres.ai.players import ComputerPlayer
+from seabattle.manoeuvres.ai.players import LEVELS, ComputerPlayer
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.events import Event
 from seabattle.manoeuvres.marks import Marks
@@ -99,24 +99,6 @@ class ManoeuvreSettings:
             return self.save_path
         path = self.save_path
         return path.with_name(f"{path.stem}-{game_number}{path.suffix}")
-
-
-def rules_from_text(text: str | None) -> ManoeuvreRules:
-    """The rule set ``--rules`` names: none, the seed's game; a preset's name; or a JSON or
-    TOML file of the rule set's data (:func:`~seabattle.manoeuvres.rules.rules_from_data`)."""
-    if text is None:
-        return PRESETS["seed"]
-    if text in PRESETS:
-        return PRESETS[text]
-    path = Path(text)
-    try:
-        raw = path.read_text(encoding="utf-8")
-        data = tomllib.loads(raw) if path.suffix.lower() == ".toml" else json.loads(raw)
-    except (OSError, ValueError) as error:
-        raise RulesError("error.rules_file", path=text, problem=str(error)) from None
-    if not isinstance(data, dict):
-        raise RulesError("error.rules_file", path=text, problem="not a table")
-    return DEFINITION.rules_from_data(data)
 
 
 class SavedGame:
@@ -177,9 +159,14 @@ class ManoeuvreLines(LineGame[ManoeuvreSettings, ManoeuvreSession]):
 
     def settings(self, options: PlayOptions) -> ManoeuvreSettings:
         """``--rules``: a preset (``seed``, ``skirmish``) or a JSON or TOML file of a rule
-        set's data; ``--level``: ``novice``, ``medium`` or ``hard``."""
-        ComputerPlayer(options.level, random.Random(0))  # refuse an unknown level now
-        return ManoeuvreSettings(rules_from_text(options.rules), options.level,
+        set's data (:func:`~seabattle.games.rule_names.rules_named`); ``--level``:
+        ``novice``, ``medium`` or ``hard``, or one of the play command's five names
+        (:func:`~seabattle.games.levels.game_level`: easy is medium, admiral hard)."""
+        level = game_level(options.level, LEVELS)
+        if level is None:
+            raise SeaBattleError("error.unknown_level", name=options.level,
+                                 known=", ".join(level_names(LEVELS)))
+        return ManoeuvreSettings(rules_named(DEFINITION, options.rules), level,
                                  options.language, options.seed, options.save_path)
 
     def new_session(self, settings: ManoeuvreSettings, seed: int | None) -> ManoeuvreSession:
