@@ -226,7 +226,7 @@ def test_the_evidence_of_a_game_favours_the_family_that_placed_the_fleet() -> No
     revealed fleet's makes it the clear favourite for the next."""
     rules = PRESETS["milton-bradley"]
     _, admiral = play_series(rules, "corner", 1, seed=0)
-    prior = dict(zip(FAMILIES, np.exp(PlacementPrior.log_prior()).tolist(), strict=True))
+    prior = dict(zip(FAMILIES, np.exp(PlacementPrior().log_prior()).tolist(), strict=True))
     assert admiral.habits.weights["corner"] > 2 * prior["corner"]
     fleet = find_placement("corner").place(rules, random.Random("0:0"))
     admiral.reveal(fleet)
@@ -244,7 +244,7 @@ def test_a_series_carries_the_habit_forward_unless_learning_is_off() -> None:
         return float(np.exp(start)[FAMILIES.index("edge")] / np.exp(start).sum())
 
     assert share(learner.habits.start()) > 0.9 > share(forgetter.habits.start())
-    assert forgetter.habits.start().tolist() == PlacementPrior.log_prior().tolist()
+    assert forgetter.habits.start().tolist() == PlacementPrior().log_prior().tolist()
 
 
 def test_the_same_series_gives_the_same_shots() -> None:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.base import TargetingStrategy
-from seabattle.battleship.ai.habits import PlacementPrior
+from seabattle.battleship.ai.habits import UNIFORM_PRIOR, PlacementPrior
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import Announcement, Role, Rules
@@ -59,6 +59,8 @@ class AdmiralSettings:
     """The prior over placement habits (:mod:`~seabattle.battleship.ai.habits`), weighed by
     the evidence: 1 fires by the most probable habit's map, 2 by the maps averaged with
     their weights; 0: every legal fleet equally likely (no habits)."""
+    uniform: float = UNIFORM_PRIOR
+    """The prior weight of every legal fleet equally likely, against the habits."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
@@ -99,6 +101,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
     "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 2), "learn": (0, 1),
+    "uniform": (0.01, 0.99),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
@@ -115,7 +118,8 @@ class AdmiralStrategy(TargetingStrategy):
         self.settings = settings or AdmiralSettings()
         self._posterior: Posterior | None = None
         self.habits = PlacementPrior(learn=bool(self.settings.learn),
-                                     average=self.settings.prior == 2)
+                                     average=self.settings.prior == 2,
+                                     uniform_prior=self.settings.uniform)
         """The opponent's placement habits as the admiral sees them so far."""
         super().__init__(rng)
 

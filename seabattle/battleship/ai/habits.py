@@ -43,8 +43,10 @@ FloatArray = npt.NDArray[np.float64]
 FAMILIES: tuple[str, ...] = ("uniform", *TILTS)
 """The mixture's members: the uniform prior, then the tilted families."""
 
-UNIFORM_PRIOR = 0.4
-"""The uniform member's prior weight; the tilted families share the rest equally."""
+UNIFORM_PRIOR = 0.85
+"""The uniform member's prior weight; the tilted families share the rest equally. Higher
+costs less on uniform fleets and gains less on fleets with habits (docs/admiral.md,
+«The uniform member's weight»)."""
 
 MIN_EFFECTIVE_SHARE = 0.1
 """A family's tilt is tempered (raised to a power below one) until the posterior fleets'
@@ -98,6 +100,8 @@ class PlacementPrior:
     """Fire by the families' maps averaged with their weights; else (the default) by the
     map of the most probable family alone (the uniform one until the evidence favours
     another, docs/admiral.md says why)."""
+    uniform_prior: float = UNIFORM_PRIOR
+    """The uniform member's prior weight; the families share the rest equally."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family."""
     log_weights: FloatArray = field(init=False)
@@ -112,11 +116,11 @@ class PlacementPrior:
     def __post_init__(self) -> None:
         self.log_weights = self.start()
 
-    @staticmethod
-    def log_prior() -> FloatArray:
+    def log_prior(self) -> FloatArray:
         """The prior log-weights before any evidence."""
-        rest = (1 - UNIFORM_PRIOR) / (len(FAMILIES) - 1)
-        prior: FloatArray = np.log(np.array([UNIFORM_PRIOR] + [rest] * (len(FAMILIES) - 1)))
+        rest = (1 - self.uniform_prior) / (len(FAMILIES) - 1)
+        prior: FloatArray = np.log(np.array([self.uniform_prior]
+                                            + [rest] * (len(FAMILIES) - 1)))
         return prior
 
     def start(self) -> FloatArray:
