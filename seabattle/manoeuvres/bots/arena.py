@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from seabattle import __version__
 from seabattle.errors import ProtocolSyntaxError, SeaBattleError
+from seabattle.games.builtin_agent import BuiltinAgent
 from seabattle.games.envelope import PlayerInfo
 from seabattle.games.interface import JSON, GameState
 from seabattle.games.levels import game_level, level_names
@@ -80,28 +81,6 @@ class ManoeuvreBot:
         self.conversation.send(f"gameover {_result(_manoeuvres(state), seat)} {ended}")
 
 
-class BuiltinAgent:
-    """A built-in level in-process: given the seat's view only, seeded per game."""
-
-    def __init__(self, level: str) -> None:
-        self.level = level
-        self.player = ComputerPlayer(level, random.Random())
-
-    async def new_game(self, rules: Any, seat: int, seed: str) -> None:
-        self.player = ComputerPlayer(self.level, random.Random(seed))
-
-    async def act(self, state: AnyState, seat: int) -> Any:
-        return self.player.choose(_manoeuvres(state).view(seat))
-
-    def observe(self, state: AnyState, seat: int, actor: int, action: Any,
-                events: Sequence[Any]) -> None:
-        """It reads its view when it acts: nothing to note."""
-
-    def finish(self, state: AnyState, seat: int, ended: str,
-               metadata: Mapping[str, JSON]) -> None:
-        """Nothing to tell an in-process player."""
-
-
 def serve(level: str, stdin: TextIO, stdout: TextIO, *, seed: int | None = None,
           name: str | None = None) -> int:
     """Play as a bot of ``level``: read the arena's lines from ``stdin`` and answer on
@@ -158,7 +137,7 @@ class ManoeuvreArena:
         return level, None
 
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:
-        return BuiltinAgent(level)
+        return BuiltinAgent(level, lambda name, rng: ComputerPlayer(name, rng).choose)
 
     def bot_agent(self, conversation: Conversation) -> ManoeuvreBot:
         return ManoeuvreBot(conversation)
