@@ -260,7 +260,8 @@ def test_a_retreat_draws_a_parting_volley_of_half_the_firepower() -> None:
     assert state.hulls[0][2].status is Status.SUNK
     outcome = state.outcome()
     assert outcome is not None and outcome.winner == 1
-    assert outcome.reason.render("en") == "the enemy retreated"
+    # neutral: the outcome is shown to both sides (the narrator names the loser)
+    assert outcome.reason.render("en") == "the losing side retreated"
 
 
 def test_ships_half_hit_by_grapeshot_cannot_leave() -> None:
@@ -444,7 +445,7 @@ def test_the_battle_ends_when_a_side_has_no_ship_and_at_the_turn_limit() -> None
     volley(state, Orders(Ammo.CANNONBALL, (12, 13)))
     outcome = state.outcome()
     assert outcome is not None and outcome.winner == 0
-    assert outcome.reason.render("ru") == "у противника не осталось кораблей в бою"
+    assert outcome.reason.render("ru") == "у проигравшей стороны не осталось кораблей в бою"
     limited = begin(FleetRules(TRIO.fleets, turn_limit=1), TRIO_FLEET, TRIO_FLEET)
     stay(limited)
     volley(limited, Orders(hold=True), Orders(hold=True))

@@ -102,13 +102,13 @@ def test_seabattle_play_plain_plays_the_fleet_battle(capsys: pytest.CaptureFixtu
     assert main(["play", "--game", "fleet-battle", "--plain", "--seed", "4", "--lang", "ru",
                  "--rules", "example", "--level", "medium"]) == 1
     out = capsys.readouterr().out
-    assert "компьютер — уровень captain" in out and "корвет ×2, бриг ×3" in out
+    assert "компьютер — уровень капитан" in out and "корвет ×2, бриг ×3" in out
     assert "залп (ядра) по З1, А1" in out
 
 
 def test_the_play_command_s_refusals(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "fleet-battle", "--plain", "--rules", "classic"]) == 2
-    assert "is neither a fleet battle preset" in capsys.readouterr().err
+    assert "no rule set 'classic': name a preset (example, equal" in capsys.readouterr().err
     assert main(["play", "--game", "fleet-battle", "--plain", "--level", "density"]) == 2
     assert "unknown level 'density'" in capsys.readouterr().err
 
@@ -121,4 +121,5 @@ def test_a_rules_file_for_the_fleet_battle(tmp_path: Path,
                      encoding="utf-8")
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     main(["play", "--game", "fleet-battle", "--plain", "--rules", str(rules), "--lang", "en"])
-    assert "brig ×2 against frigate ×1" in capsys.readouterr().out
+    # the header lists the batteries as the ship list does
+    assert "brig ×2, coastal battery ×1 against frigate ×1" in capsys.readouterr().out

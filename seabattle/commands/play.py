@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     """Start the game the options describe."""
     if args.game != "battleship" and args.plain and not (args.online or args.join):
         return run_plain_game(args)
+    if args.game != "battleship" and not (args.online or args.join):
+        refuse_full_screen(args.game)
     require_game(args, "battleship")
     settings = settings_from(args)
     if args.online or args.join:
@@ -125,6 +127,17 @@ def run(args: argparse.Namespace) -> int:
     from seabattle.tui import run_tui
 
     return run_tui(settings, args.game, guide=guide_due(args.guide))
+
+
+def refuse_full_screen(game: str) -> None:
+    """Refuse the full-screen game for a game without screens but with a line game,
+    saying that ``--plain`` plays it (a game with neither is refused by the caller)."""
+    from seabattle.games.registry import find_game, game_names
+
+    if game in game_names():
+        parts = find_game(game).parts
+        if parts.screen_set is None and parts.line_game is not None:
+            raise SeaBattleError("error.play_plain_only", game=game)
 
 
 def run_plain_game(args: argparse.Namespace) -> int:

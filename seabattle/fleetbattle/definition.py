@@ -44,6 +44,9 @@ class FleetBattleDefinition(GameDefinition[FleetRules, Action, Event, FleetView]
     def default_rules(self) -> FleetRules:
         return PRESETS["equal"]
 
+    def presets(self) -> Mapping[str, FleetRules]:
+        return PRESETS
+
     def rules_from_data(self, data: Mapping[str, JSON]) -> FleetRules:
         return rules_from_data(data)
 
@@ -53,8 +56,9 @@ class FleetBattleDefinition(GameDefinition[FleetRules, Action, Event, FleetView]
     def rules_title(self, rules: FleetRules) -> Text:
         sides = [listed([Text("fleet.pieces", {"piece": Text(f"fleet.kind.{kind}"),
                                                "count": count})
-                         for kind, count in make_up_to_data(make_up).items()])
-                 for make_up in rules.fleets]
+                         for kind, count in [*make_up_to_data(make_up).items(),
+                                             ("battery", batteries)] if count])
+                 for make_up, batteries in zip(rules.fleets, rules.batteries, strict=True)]
         return Text("fleet.rules.title", {"first": sides[0], "second": sides[1]})
 
     def new_state(self, rules: FleetRules) -> FleetBattleState:

@@ -24,9 +24,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.phase.grapple": ("the choice of ships to grapple", "выбор кораблей для абордажа"),
     "fleet.phase.resolving": ("the dice", "броски кубиков"),
     "fleet.phase.over": ("the end of the battle", "конец сражения"),
-    "fleet.outcome.destroyed": ("the enemy has no ship left in the battle",
-                                "у противника не осталось кораблей в бою"),
-    "fleet.outcome.retreated": ("the enemy retreated", "противник отступил"),
+    "fleet.outcome.destroyed": ("the losing side has no ship left in the battle",
+                                "у проигравшей стороны не осталось кораблей в бою"),
+    "fleet.outcome.retreated": ("the losing side retreated", "проигравшая сторона отступила"),
     "fleet.outcome.both_retreated": ("both fleets retreated", "оба флота отступили"),
     "fleet.outcome.mutual": ("both fleets are gone", "оба флота выбыли"),
     "fleet.outcome.turn_limit": ("the turn limit was reached", "истёк предел ходов"),
@@ -115,7 +115,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "у уровня {level} нет вариантов ({option!r})"),
     # The battle in text (seabattle.fleetbattle.terminal).
     "fleet.text.totals": ("{side}: firepower {firepower}, boarding {boarding}, manoeuvre "
-                          "{manoeuvre}; {ships} ships",
+                          "{manoeuvre}; ships: {ships}",
                           "{side}: О {firepower}, А {boarding}, М {manoeuvre}; кораблей: "
                           "{ships}"),
     "fleet.text.flagship_lost": ("flagship lost", "флагман утерян"),
@@ -150,20 +150,29 @@ MESSAGES: dict[str, tuple[str, str]] = {
                              "{side}: брандер {kind} на {cells} погиб."),
     "fleet.say.lost.captured": ("{side}: the {kind} at {cells} is captured.",
                                 "{side}: {kind} на {cells} захвачен."),
-    "fleet.say.decks_whole": ("{side}: the {kind} is taken whole ({decks} decks).",
+    "fleet.say.decks_whole": ("{side}: the {kind} is taken whole (decks: {decks}).",
                               "{side}: {kind} захвачен целиком (палуб: {decks})."),
-    "fleet.say.decks_part": ("{side}: {decks} decks of the {kind} are taken; it is grappled.",
+    "fleet.say.decks_part": ("{side}: decks of the {kind} taken: {decks}; it is grappled.",
                              "{side}: у корабля «{kind}» захвачено палуб: {decks}; он в "
                              "абордаже."),
     "fleet.say.grappled": ("Grappled: {first} ({ships0}) with {second} ({ships1}).",
                            "Сцепились: {first} ({ships0}) и {second} ({ships1})."),
     "fleet.say.grapple_over": ("A grapple is over.", "Абордажная схватка окончена."),
-    "fleet.say.retreated": ("{side} retreats: {escaped} ships escape, {behind} stay behind.",
+    "fleet.say.retreated": ("{side} retreats; ships escaped: {escaped}, left behind: "
+                            "{behind}.",
                             "{side}: отступление; ушли кораблей: {escaped}, остались: "
                             "{behind}."),
     "fleet.say.surrendered": ("{side} surrenders.", "{side}: сдаётся."),
     "fleet.say.draw": ("The battle is a draw: {reason}.", "Ничья: {reason}."),
     "fleet.say.won": ("{side} wins: {reason}.", "Победа — {side}: {reason}."),
+    "fleet.say.reason.destroyed": ("{loser} has no ship left in the battle",
+                                   "{loser} — без кораблей в бою"),
+    "fleet.say.reason.retreated": ("{loser} retreated", "{loser} — отступление"),
+    "fleet.say.reason.resigned": ("{loser} surrendered", "{loser} — сдача"),
+    "fleet.say.trophies": ("Trophies of {side}: coins: {coins}, or wood: {wood}, or guns: "
+                           "{guns}.",
+                           "Трофеи ({side}): монеты: {coins}, или дерево: {wood}, или "
+                           "оружие: {guns}."),
     "fleet.say.contest.manoeuvre": (
         "Manoeuvre: {first} rolls {die0} ({score0}), {second} rolls {die1} ({score1}).",
         "Маневрирование: {first} — {die0} ({score0}), {second} — {die1} ({score1})."),
@@ -185,9 +194,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Type help for the orders, quit to stop.",
         "Ваше поле: O палуба, X попадание ядром, c книппель, g шрапнель, @ захвачено, "
         "# корабль выбыл, * промах противника. Поле противника: * промах, X попадание, "
-        "# корабль выбыл. help — приказы, выход — закончить."),
+        "# корабль выбыл. помощь — приказы, выход — закончить."),
     "fleet.plain.you": ("Your fleet", "Ваш флот"),
     "fleet.plain.enemy": ("The enemy", "Противник"),
+    "fleet.plain.you_said": ("your fleet", "ваш флот"),
+    "fleet.plain.enemy_said": ("the enemy", "противник"),
+    "fleet.status.grappled": ("grappled", "в абордаже"),
+    "fleet.status.sunk": ("sunk", "потоплен"),
+    "fleet.status.burnt": ("burnt", "сгорел"),
+    "fleet.status.spent": ("spent as a fireship", "израсходован брандером"),
+    "fleet.status.captured": ("captured", "захвачен"),
+    "fleet.status.escaped": ("escaped", "ушёл"),
+    "fleet.level.novice": ("novice", "новичок"),
+    "fleet.level.captain": ("captain", "капитан"),
+    "fleet.level.admiral": ("admiral", "адмирал"),
     "fleet.plain.own": ("Your fleet", "Ваш флот"),
     "fleet.plain.enemy_field": ("Enemy", "Противник"),
     "fleet.plain.ships": ("Your ships: {ships}", "Ваши корабли: {ships}"),
@@ -195,13 +215,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                 "Отступить перед ходом {turn}? (д/н)"),
     "fleet.plain.ask_mode": ("You won the manoeuvre. Mode ({modes}):",
                              "Вы выиграли маневрирование. Режим ({modes}):"),
-    "fleet.plain.mode_words": ("Type long, close or boarding.",
-                               "Введите: дальний, вплотную или абордаж."),
+    "fleet.plain.mode_words": ("Type {words}.", "Введите: {words}."),
+    "fleet.plain.or": ("or", "или"),
     "fleet.plain.ask_grapple": ("Your ships to grapple with it (numbers):",
                                 "Ваши корабли для абордажа (номера):"),
     "fleet.plain.ask_orders": (
         "Orders ({shots} shots, up to {fireships} fireships; help):",
-        "Приказ (выстрелов: {shots}, брандеров до {fireships}; help):"),
+        "Приказ (выстрелов: {shots}, брандеров до {fireships}; помощь):"),
     "fleet.plain.ask_parting": ("The enemy retreats: your volley ({shots} shots):",
                                 "Противник отступает: ваш залп (выстрелов: {shots}):"),
     "fleet.plain.help": (
@@ -213,11 +233,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "«не» — приказ «Не стрелять» (+25 % на следующем ходу)."),
     "fleet.plain.ask_ship": ("Ship {number}, {kind} ({decks} cells in a line):",
                              "Корабль {number}, {kind} ({decks} клеток в линию):"),
+    "fleet.plain.place_help": (
+        "Type the ship's cells in a straight line, e.g. '{example}'; ships may not overlap.",
+        "Введите клетки корабля в линию, например «{example}»; корабли не должны "
+        "налезать друг на друга."),
     "fleet.plain.ask_flagship": ("Number of your flagship:", "Номер флагмана:"),
     "fleet.plain.flagship_number": ("A ship number from 1 to {count}.",
                                     "Номер корабля от 1 до {count}."),
-    "fleet.error.rules_name": (
-        "{name!r} is neither a fleet battle preset ({presets}) nor a .json or .toml rules file",
-        "{name!r} — не набор правил морского сражения ({presets}) и не файл правил "
-        ".json или .toml"),
 }

@@ -8,6 +8,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.game_not_in_command": (
         "seabattle {command} does not play {game} yet; it plays: {known}",
         "seabattle {command} пока не играет в {game}; есть: {known}"),
+    "error.play_plain_only": (
+        "{game} has no full-screen game yet: seabattle play --game {game} --plain plays it "
+        "line by line",
+        "у игры {game} пока нет полноэкранного режима: seabattle play --game {game} --plain "
+        "— игра построчно"),
     "error.analyze_log_record": (
         "this record keeps a log of moves; seabattle analyze reads Battleship records that "
         "keep both fleets and every shot, as play, match and serve write them",

@@ -31,8 +31,10 @@ from seabattle.fleetbattle.placement import random_placement
 from seabattle.fleetbattle.rules import FleetRules
 from seabattle.fleetbattle.state import FleetBattleState
 from seabattle.fleetbattle.views import Phase
+from seabattle.games.builtin_agent import BuiltinAgent
 from seabattle.games.envelope import Envelope, PlayerInfo
 from seabattle.games.interface import JSON, GameState
+from seabattle.games.levels import game_level
 
 if TYPE_CHECKING:  # the arena's types, named only: this package never imports the arena
     from seabattle.arena.games import Conversation
@@ -84,28 +86,6 @@ class FleetBot:
         self.conversation.send(gameover_line(_result(_fleet(state), seat), ended))
 
 
-class BuiltinAgent:
-    """A built-in level, in-process, seeded per game; it reads only its seat's view."""
-
-    def __init__(self, level: str) -> None:
-        self.level = level
-        self._player = make_player(level, random.Random())
-
-    async def new_game(self, rules: Any, seat: int, seed: str) -> None:
-        self._player = make_player(self.level, random.Random(seed))
-
-    async def act(self, state: AnyState, seat: int) -> Any:
-        return self._player.act(_fleet(state).view(seat))
-
-    def observe(self, state: AnyState, seat: int, actor: int, action: Any,
-                events: Sequence[Any]) -> None:
-        """The player reads the view when it acts: nothing to note."""
-
-    def finish(self, state: AnyState, seat: int, ended: str,
-               metadata: Mapping[str, JSON]) -> None:
-        """Nothing to tell an in-process player."""
-
-
 class FleetBattleArena:
     """The fleet battle's component for the arena (:class:`~seabattle.arena.games.ArenaGame`)."""
 
@@ -118,15 +98,18 @@ class FleetBattleArena:
         return list(LEVELS)
 
     def parse_builtin(self, text: str) -> tuple[str, str | None] | None:
-        level, colon, option = text.partition(":")
-        if level.lower() not in LEVELS:
+        """A level of its own or one of the play command's five names
+        (:func:`~seabattle.games.levels.game_level`), without an option."""
+        name, colon, option = text.partition(":")
+        level = game_level(name, LEVELS)
+        if level is None:
             return None
         if colon:
-            raise SeaBattleError("fleet.error.level_option", level=level, option=option)
-        return level.lower(), None
+            raise SeaBattleError("fleet.error.level_option", level=name, option=option)
+        return level, None
 
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:
-        return BuiltinAgent(level)
+        return BuiltinAgent(level, lambda name, rng: make_player(name, rng).act)
 
     def bot_agent(self, conversation: Conversation) -> FleetBot:
         return FleetBot(conversation)

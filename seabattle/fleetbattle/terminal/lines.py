@@ -12,14 +12,12 @@ The loop around a game (again, saving, quitting) is the line-mode shell's
 
 from __future__ import annotations
 
-import json
 import random
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from seabattle.coords import Coordinates, bit
-from seabattle.errors import RulesError, SeaBattleError
+from seabattle.errors import SeaBattleError
 from seabattle.fleetbattle.actions import (
     Action,
     ChooseMode,
@@ -28,9 +26,10 @@ from seabattle.fleetbattle.actions import (
     PlaceFleet,
     RetreatChoice,
 )
-from seabattle.fleetbattle.ai.players import make_player
+from seabattle.fleetbattle.ai.players import LEVELS, make_player
 from seabattle.fleetbattle.definition import DEFINITION
 from seabattle.fleetbattle.fleets import PRESETS
+from seabattle.fleetbattle.hulls import Status
 from seabattle.fleetbattle.placement import (
     PlacedShip,
     Placement,
@@ -40,10 +39,18 @@ from seabattle.fleetbattle.placement import (
 from seabattle.fleetbattle.rules import FleetRules
 from seabattle.fleetbattle.ships import SHIP_TYPES, Ammo, Mode
 from seabattle.fleetbattle.state import FleetBattleState
-from seabattle.fleetbattle.terminal.text import Narrator, coordinates, render, totals_line
+from seabattle.fleetbattle.terminal.text import (
+    Narrator,
+    coordinates,
+    render,
+    totals_line,
+    trophies_line,
+)
 from seabattle.fleetbattle.views import FleetView, Phase
 from seabattle.games.chance import draw, entropy, seeded
 from seabattle.games.envelope import Envelope, PlayerInfo
+from seabattle.games.levels import game_level, level_names
+from seabattle.games.rule_names import rules_named
 from seabattle.i18n import Language, translate
 from seabattle.terminal.lines import LineGame, LineIO, PlayOptions
 from seabattle.terminal.typed import parse_typed
@@ -51,7 +58,6 @@ from seabattle.terminal.typed import parse_typed
 HUMAN, COMPUTER = 0, 1
 HELP_WORDS = ("help", "?", "помощь")
 HOLD_WORDS = ("hold", "не", "нестрелять")
-YES_WORDS = ("y", "yes", "д", "да")
 AMMO_WORDS = {"cannonball": Ammo.CANNONBALL, "cannonballs": Ammo.CANNONBALL,
               "ядра": Ammo.CANNONBALL, "ядро": Ammo.CANNONBALL, "chain": Ammo.CHAIN,
               "книппели": Ammo.CHAIN, "книппель": Ammo.CHAIN, "grape": Ammo.GRAPE,
@@ -121,42 +127,19 @@ class FleetSession:
                 state.apply(COMPUTER, self.computer.act(state.view(COMPUTER)))
 
 
-LEVEL_NAMES = {"novice": "novice", "easy": "captain", "medium": "captain",
-               "captain": "captain", "hard": "admiral", "admiral": "admiral"}
-"""The play command's level names (Battleship's) and this game's own, to its levels."""
-
-
-def rules_named(text: str | None) -> FleetRules:
-    """The rule set ``--rules`` names: none, the default (equal fleets); a preset of
-    :data:`~seabattle.fleetbattle.fleets.PRESETS`; or a JSON or TOML file of the rules'
-    data (``{"fleets": [{"brig": 3, "corvette": 2}, {…}], "batteries": [0, 1]}``)."""
-    if text is None:
-        return DEFINITION.default_rules()
-    if text in PRESETS:
-        return PRESETS[text]
-    path = Path(text)
-    if path.suffix.lower() not in (".json", ".toml"):
-        raise RulesError("fleet.error.rules_name", name=text, presets=", ".join(PRESETS))
-    try:
-        raw = path.read_text(encoding="utf-8")
-        data = tomllib.loads(raw) if path.suffix.lower() == ".toml" else json.loads(raw)
-    except (OSError, ValueError) as error:
-        raise RulesError("error.rules_file", path=text, problem=str(error)) from None
-    if not isinstance(data, dict):
-        raise RulesError("error.rules_file", path=text, problem="not a table")
-    return DEFINITION.rules_from_data(data)
-
-
 class FleetLines(LineGame[FleetSettings, FleetSession]):
     """The fleet battle's line game."""
 
     def settings(self, options: PlayOptions) -> FleetSettings:
         """Settings from ``seabattle play --game fleet-battle --plain``'s options: the
-        level by :data:`LEVEL_NAMES`, the rules by :func:`rules_named`."""
-        if options.level not in LEVEL_NAMES:
+        level one of :data:`~seabattle.fleetbattle.ai.players.LEVELS` or of the play
+        command's five names (:func:`~seabattle.games.levels.game_level`), the rules a
+        preset or a file (:func:`~seabattle.games.rule_names.rules_named`)."""
+        level = game_level(options.level, LEVELS)
+        if level is None:
             raise SeaBattleError("fleet.error.unknown_level", level=options.level,
-                                 known=", ".join(LEVEL_NAMES))
-        return FleetSettings(rules_named(options.rules), LEVEL_NAMES[options.level],
+                                 known=", ".join(level_names(LEVELS)))
+        return FleetSettings(rules_named(DEFINITION, options.rules), level,
                              options.language, options.seed, options.save_path)
 
     def new_session(self, settings: FleetSettings, seed: int | None) -> FleetSession:
@@ -164,7 +147,7 @@ class FleetLines(LineGame[FleetSettings, FleetSession]):
 
     def welcome(self, io: LineIO, settings: FleetSettings) -> None:
         io.say("fleet.plain.welcome", rules=io.tr(DEFINITION.rules_title(settings.rules)),
-               level=settings.level)
+               level=translate(f"fleet.level.{settings.level}", io.language))
         io.say("fleet.plain.legend")
 
     def play(self, io: LineIO, settings: FleetSettings, session: FleetSession, *,
@@ -180,8 +163,9 @@ class LineBattle:
         self.session = session
         self.state = session.state
         language: Language = io.language
-        self.narrator = Narrator(self.state.rules, language, (
-            translate("fleet.plain.you", language), translate("fleet.plain.enemy", language)))
+        self.names = (translate("fleet.plain.you_said", language),
+                      translate("fleet.plain.enemy_said", language))
+        self.narrator = Narrator(self.state.rules, language, self.names)
         self.told = 0
 
     def play(self, *, manual: bool) -> None:
@@ -195,6 +179,9 @@ class LineBattle:
             self.session.advance()
             self._tell()
             if state.actors.over:
+                trophies = trophies_line(state.view(HUMAN), self.names, self.io.language)
+                if trophies is not None:
+                    self.io.write(trophies + "\n")
                 return
             self._ask(state.view(HUMAN))
 
@@ -216,7 +203,8 @@ class LineBattle:
         assert view.own is not None
         io.say("fleet.plain.ships", ships=", ".join(
             f"{ship.index + 1} {io.tr(ship.kind.text)}" + (
-                "" if ship.status.in_battle else f" ({ship.status.value})")
+                "" if ship.status is Status.ACTIVE
+                else f" ({translate(f'fleet.status.{ship.status.value}', io.language)})")
             for ship in view.own))
 
     def _ask(self, view: FleetView) -> None:
@@ -233,15 +221,17 @@ class LineBattle:
     def _read(self, view: FleetView) -> Action | None:
         io = self.io
         if view.phase is Phase.RETREAT:
-            line = io.ask("fleet.plain.ask_retreat", turn=view.turn)
-            io.check_quit(line)
-            return RetreatChoice(line.lower() in YES_WORDS)
+            return RetreatChoice(io.ask_yes_no("fleet.plain.ask_retreat", turn=view.turn))
         if view.phase is Phase.MODE:
             line = io.ask("fleet.plain.ask_mode", modes=", ".join(
                 io.tr(mode.text) for mode in view.modes))
             io.check_quit(line)
             if line.lower() not in MODE_WORDS:
-                io.say("fleet.plain.mode_words")
+                words = [word for word, mode in MODE_WORDS.items() if mode in view.modes
+                         and word.isascii() == (io.language == "en")]
+                either = f" {translate('fleet.plain.or', io.language)} "
+                io.say("fleet.plain.mode_words",
+                       words=either.join(filter(None, [", ".join(words[:-1]), words[-1]])))
                 return None
             return ChooseMode(MODE_WORDS[line.lower()])
         if view.phase is Phase.GRAPPLE:
@@ -288,6 +278,10 @@ class LineBattle:
                 line = io.ask("fleet.plain.ask_ship", number=number, kind=io.tr(kind.text),
                               decks=SHIP_TYPES[kind].decks)
                 io.check_quit(line)
+                if line.lower() in HELP_WORDS:
+                    io.say("fleet.plain.place_help", example=" ".join(
+                        own.name(cell) for cell in range(SHIP_TYPES[kind].decks)))
+                    continue
                 try:
                     cells = sum(bit(parse_typed(own, word))
                                 for word in line.replace(",", " ").split())

@@ -20,6 +20,7 @@ from seabattle.fleetbattle.terminal.text import (
     own_symbols,
     side_by_side,
     totals_line,
+    trophies_line,
 )
 from seabattle.fleetbattle.views import FleetView
 from seabattle.i18n import Language, translate
@@ -77,6 +78,9 @@ class FleetReplay:
             outcome = state.outcome()
             lines.append(translate("replay.unfinished", self.language) if outcome is None
                          else self.narrator.say(state.journal[-1]) or "")
+            trophies = trophies_line(views[0], (self.names[0], self.names[1]), self.language)
+            if trophies is not None:
+                lines.append(trophies)
         return "\n".join(lines)
 
     def _fields(self, views: tuple[FleetView, FleetView]) -> str:

@@ -128,8 +128,33 @@ def totals_line(side: SideView, name: str, language: Language) -> str:
         f" ({', '.join(extra)})" if extra else "")
 
 
+def capital(text: str) -> str:
+    """``text`` beginning with a capital (a sentence that begins with a side's name)."""
+    return text[:1].upper() + text[1:]
+
+
+LOSER_REASONS = {"fleet.outcome.destroyed": "fleet.say.reason.destroyed",
+                 "fleet.outcome.retreated": "fleet.say.reason.retreated",
+                 "outcome.resigned": "fleet.say.reason.resigned"}
+"""An outcome's reason as the narrator says it, naming the side that lost."""
+
+
+def trophies_line(view: FleetView, names: tuple[str, str], language: Language) -> str | None:
+    """The winner's trophies (decision 22 of ``docs/fleetbattle.md``) once the battle is
+    over; ``None`` before, after a draw, or when it destroyed no ship."""
+    if view.results is None or view.winner is None:
+        return None
+    result = view.results[view.winner]
+    if not result.trophy_coins:
+        return None
+    return translate("fleet.say.trophies", language, side=names[view.winner],
+                     coins=result.trophy_coins, wood=result.trophy_wood,
+                     guns=result.trophy_guns)
+
+
 class Narrator:
-    """Events in words, each side by the name given (``you``, ``the enemy``, a player)."""
+    """Events in words, each side by the name given as it reads mid-sentence (``your
+    fleet``, ``the enemy``, a player); each line begins with a capital."""
 
     def __init__(self, rules: FleetRules, language: Language, names: tuple[str, str]) -> None:
         self.rules = rules
@@ -143,6 +168,10 @@ class Narrator:
 
     def say(self, event: Event) -> str | None:
         """``event`` in words (``None``: nothing worth a line)."""
+        said = self._said(event)
+        return None if said is None else capital(said)
+
+    def _said(self, event: Event) -> str | None:
         t, lang, names = translate, self.language, self.names
         if isinstance(event, FleetPlaced):
             return t("fleet.say.placed", lang, side=names[event.seat])
@@ -189,9 +218,10 @@ class Narrator:
         if isinstance(event, Surrendered):
             return t("fleet.say.surrendered", lang, side=names[event.seat])
         assert isinstance(event, BattleOver)
-        reason = translate(event.reason, lang)
         if event.winner is None:
-            return t("fleet.say.draw", lang, reason=reason)
+            return t("fleet.say.draw", lang, reason=translate(event.reason, lang))
+        reason = translate(LOSER_REASONS.get(event.reason, event.reason), lang,
+                           loser=names[1 - event.winner])
         return t("fleet.say.won", lang, side=names[event.winner], reason=reason)
 
     def _contest(self, event: Contest) -> str:
@@ -204,8 +234,8 @@ class Narrator:
                            die1=event.dice[1], score0=scores[0], score1=scores[1])
         if event.winner is None:
             return rolled + " " + translate("fleet.say.tie", lang)
-        return rolled + " " + translate("fleet.say.contest_won", lang,
-                                        side=names[event.winner])
+        return rolled + " " + capital(translate("fleet.say.contest_won", lang,
+                                                side=names[event.winner]))
 
     def _volley(self, event: VolleyFired) -> str:
         lang, names = self.language, self.names
