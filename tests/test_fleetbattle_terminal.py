@@ -6,14 +6,21 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from seabattle.cli import main
+from seabattle.fleetbattle.ai.players import make_player
+from seabattle.fleetbattle.definition import DEFINITION
+from seabattle.fleetbattle.events import BattleOver, Contest
 from seabattle.fleetbattle.fleets import PRESETS
 from seabattle.fleetbattle.terminal.lines import FleetSettings
+from seabattle.fleetbattle.terminal.text import Narrator, trophies_line
+from seabattle.games.chance import draw
 from seabattle.i18n import Language
 from seabattle.plain import PlainGame
 
@@ -47,7 +54,8 @@ class Answers(io.StringIO):
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_a_whole_battle_line_by_line(language: Language, tmp_path: Path) -> None:
+def test_a_whole_battle_line_by_line(language: Language, tmp_path: Path,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
     letters = "ABCDEFGHI" if language == "en" else "АБВГДЕЖЗИ"
     cells = [f"{letters[c]}{r}" for r in range(1, 7) for c in range(9)]
     out = io.StringIO()
@@ -56,13 +64,19 @@ def test_a_whole_battle_line_by_line(language: Language, tmp_path: Path) -> None
     code = PlainGame(settings, Answers(out, cells), out, game="fleet-battle").run()
     text = out.getvalue()
     assert code == 0, text[-2000:]
+    # the computer takes the player's last ship: the end line names the player's fleet
     if language == "en":
-        assert "— Turn 1 —" in text and "Orders (8 shots" in text and " wins: " in text
+        assert "— Turn 1 —" in text and "Orders (8 shots" in text
+        assert ("The enemy wins: your fleet has no ship left in the battle.\n"
+                "Trophies of the enemy: coins: 2, or wood: 0, or guns: 0.") in text
     else:
         assert "— Ход 1 —" in text and "Приказ (выстрелов: 8" in text
-        assert "Победа" in text or "Ничья" in text
+        assert ("Победа — противник: ваш флот — без кораблей в бою.\n"
+                "Трофеи (противник): монеты: 2, или дерево: 0, или оружие: 0.") in text
     assert (tmp_path / "battle.json").exists()
-    assert main(["replay", str(tmp_path / "battle.json"), "--all", "--lang", language]) == 0
+    assert main(["replay", str(tmp_path / "battle.json"), "--all", "--lang", "en"]) == 0
+    assert ("Computer (novice) wins: Player has no ship left in the battle.\n"
+            "Trophies of Computer (novice): coins: 2") in capsys.readouterr().out
 
 
 def test_manual_placement_refuses_bad_ships_and_asks_again(
@@ -89,10 +103,10 @@ def test_seabattle_replay_shows_every_move(tmp_path: Path,
     PlainGame(settings, Answers(out, cells), out, game="fleet-battle").run()
     capsys.readouterr()
     assert main(["replay", str(tmp_path / "b.json"), "--all"]) == 0
-    out = capsys.readouterr().out
-    assert "Player against Computer (captain)" in out
-    assert "Move 1 of" in out and "Your" not in out
-    assert "corvette ×2, brig ×3, transport ×1 against frigate ×1" in out
+    shown = capsys.readouterr().out
+    assert "Player against Computer (captain)" in shown
+    assert "Move 1 of" in shown and "Your" not in shown
+    assert "corvette ×2, brig ×3, transport ×1 against frigate ×1" in shown
 
 
 def test_seabattle_play_plain_plays_the_fleet_battle(capsys: pytest.CaptureFixture[str],
@@ -123,3 +137,101 @@ def test_a_rules_file_for_the_fleet_battle(tmp_path: Path,
     main(["play", "--game", "fleet-battle", "--plain", "--rules", str(rules), "--lang", "en"])
     # the header lists the batteries as the ship list does
     assert "brig ×2, coastal battery ×1 against frigate ×1" in capsys.readouterr().out
+
+
+def play_lines(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+               answers: list[str], *options: str) -> str:
+    """What ``seabattle play --game fleet-battle --plain OPTIONS`` prints for ``answers``."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    main(["play", "--game", "fleet-battle", "--plain", *options])
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("language", "ended"), [
+    ("en", "The enemy wins: your fleet retreated."),
+    ("ru", "Победа — противник: ваш флот — отступление.")])
+def test_the_end_line_names_the_side_that_retreated(
+        language: str, ended: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "retreat.json"
+    out = play_lines(monkeypatch, capsys, ["y", "n"], "--lang", language, "--seed", "2",
+                     "--level", "novice", "--save", str(record))
+    assert ended in out
+    assert main(["replay", str(record), "--all", "--lang", "en"]) == 0
+    assert "Computer (novice) wins: Player retreated." in capsys.readouterr().out
+
+
+def test_the_end_line_names_the_side_left_without_ships() -> None:
+    english = Narrator(PRESETS["equal"], "en", ("your fleet", "the enemy"))
+    assert (english.say(BattleOver(1, "fleet.outcome.destroyed"))
+            == "The enemy wins: your fleet has no ship left in the battle.")
+    assert (english.say(BattleOver(0, "fleet.outcome.destroyed"))
+            == "Your fleet wins: the enemy has no ship left in the battle.")
+    russian = Narrator(PRESETS["equal"], "ru", ("ваш флот", "противник"))
+    assert (russian.say(BattleOver(1, "fleet.outcome.destroyed"))
+            == "Победа — противник: ваш флот — без кораблей в бою.")
+    # a side's name mid-sentence stays lower case; a sentence it begins gets a capital
+    assert (english.say(Contest((6, 3), (Fraction(9), Fraction(7)), 0))
+            == "Manoeuvre: your fleet rolls 6 (9), the enemy rolls 3 (7). Your fleet wins.")
+
+
+def test_the_retreat_question_asks_again_until_yes_or_no(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    out = play_lines(monkeypatch, capsys, ["help", "xyz", "+9", "n", "quit"],
+                     "--lang", "en", "--seed", "5")
+    assert out.count("Please answer y (yes) or n (no).") == 3
+    assert "Retreating" not in out and "Orders (8 shots" in out
+
+
+def test_the_russian_game_names_states_levels_and_words_in_russian(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # the brig sent as a fireship on turn 1 is spent; turn 2's manoeuvre is won
+    out = play_lines(monkeypatch, capsys, ["н", "+3 А1", "н", "xyz", "дальний", "quit"],
+                     "--lang", "ru", "--seed", "5", "--level", "admiral")
+    assert "компьютер — уровень адмирал" in out
+    assert "3 бриг (израсходован брандером)" in out and "(spent)" not in out
+    assert "; помощь):" in out and "help" not in out
+    assert "Введите: дальний, вплотную или абордаж." in out
+    assert "Ваш флот: О 7, А 11, М 7; кораблей: 4" in out
+
+
+def test_help_while_placing_by_hand_explains_the_cells(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nquit\n"))
+    main(["play", "--game", "fleet-battle", "--plain", "--manual", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert "Type the ship's cells in a straight line, e.g. 'A1 B1 C1'" in out
+    assert "is not a cell" not in out
+
+
+def test_the_winner_s_trophies_end_the_result() -> None:
+    state = DEFINITION.new_state(PRESETS["equal"])
+    rng = random.Random(3)
+    players = (make_player("novice", rng), make_player("admiral", rng))
+    while not state.actors.over:
+        if state.actors.chance:
+            state.apply_chance(draw(state.chance_outcomes(), rng))
+        else:
+            seat = min(state.actors.seats)
+            state.apply(seat, players[seat].act(state.view(seat)))
+    view = state.view(0)
+    assert view.winner is not None and view.results is not None
+    result = view.results[view.winner]
+    assert result.trophy_coins == 2 * len(view.results[1 - view.winner].destroyed) > 0
+    assert trophies_line(view, ("Player", "Computer"), "en") == (
+        f"Trophies of {('Player', 'Computer')[view.winner]}: coins: {result.trophy_coins}, "
+        f"or wood: {result.trophy_wood}, or guns: {result.trophy_guns}.")
+    assert trophies_line(DEFINITION.new_state(PRESETS["equal"]).view(0),
+                         ("Player", "Computer"), "en") is None
+
+
+def test_the_full_screen_game_points_to_plain(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "fleet-battle", "--lang", "en"]) == 2
+    assert "seabattle play --game fleet-battle --plain plays it" in capsys.readouterr().err
+
+
+def test_match_takes_a_fleet_battle_preset_and_the_five_level_names(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "--game", "fleet-battle", "--rules", "duel", "--games", "2",
+                 "--seed", "1", "--jobs", "1", "--no-progress", "easy", "admiral"]) == 0
+    assert "easy vs admiral, rules duel; games: 2" in capsys.readouterr().out
