@@ -235,3 +235,32 @@ def test_match_takes_a_fleet_battle_preset_and_the_five_level_names(
     assert main(["match", "--game", "fleet-battle", "--rules", "duel", "--games", "2",
                  "--seed", "1", "--jobs", "1", "--no-progress", "easy", "admiral"]) == 0
     assert "easy vs admiral, rules duel; games: 2" in capsys.readouterr().out
+
+
+class Boarder(Answers):
+    """:class:`Answers`, but at each mode prompt first a word that is no mode, then
+    boarding whenever it is offered."""
+
+    def __init__(self, out: io.StringIO, cells: list[str]) -> None:
+        super().__init__(out, cells)
+        self.mode_prompts = 0
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        prompt = self.out.getvalue().rsplit("\n", 1)[-1]
+        if not prompt.startswith("You won the manoeuvre."):
+            return super().readline(size)
+        self.mode_prompts += 1
+        if self.mode_prompts % 2:
+            return "xyz\n"
+        return ("boarding" if "boarding)" in prompt else "close") + "\n"
+
+
+def test_the_mode_hint_lists_only_the_modes_offered() -> None:
+    cells = [f"{c}{r}" for r in range(1, 7) for c in "ABCDEFGHI"]
+    out = io.StringIO()
+    settings = FleetSettings(PRESETS["equal"], "novice", "en", seed=1)
+    PlainGame(settings, Boarder(out, cells), out, game="fleet-battle").run()
+    text = out.getvalue()
+    # after a boarding turn boarding cannot follow: the hint leaves it out
+    assert "Mode (long range, close range, boarding): Type long, close or boarding." in text
+    assert "Mode (long range, close range): Type long or close." in text
