@@ -46,7 +46,7 @@ class Answers(io.StringIO):
             return ("вплотную" if "Режим" in prompt else "close") + "\n"
         if "grapple" in prompt or "абордажа" in prompt:
             return "1\n"
-        shots = re.search(r"(\d+) shots|выстрелов: (\d+)", prompt)
+        shots = re.search(r"shots: (\d+)|выстрелов: (\d+)", prompt)
         if shots is None:
             return "n\n"
         count = int(shots.group(1) or shots.group(2))
@@ -66,7 +66,7 @@ def test_a_whole_battle_line_by_line(language: Language, tmp_path: Path,
     assert code == 0, text[-2000:]
     # the computer takes the player's last ship: the end line names the player's fleet
     if language == "en":
-        assert "— Turn 1 —" in text and "Orders (8 shots" in text
+        assert "— Turn 1 —" in text and "Orders (shots: 8" in text
         assert ("The enemy wins: your fleet has no ship left in the battle.\n"
                 "Trophies of the enemy: coins: 2, or wood: 0, or guns: 0.") in text
     else:
@@ -89,7 +89,7 @@ def test_manual_placement_refuses_bad_ships_and_asks_again(
     assert PlainGame(settings, answers, out, manual=True, game="fleet-battle").run() == 1
     text = out.getvalue()
     assert "overlaps another" in text  # A1 B1 over the frigate
-    assert "straight line of 2 cells" in text  # D1 D3
+    assert "straight line of cells (decks: 2)" in text  # D1 D3
     assert "A ship number from 1 to 5." in text
     assert "You: the fleet is placed." not in text and "Your fleet: the fleet is placed." in text
 
@@ -180,7 +180,7 @@ def test_the_retreat_question_asks_again_until_yes_or_no(
     out = play_lines(monkeypatch, capsys, ["help", "xyz", "+9", "n", "quit"],
                      "--lang", "en", "--seed", "5")
     assert out.count("Please answer y (yes) or n (no).") == 3
-    assert "Retreating" not in out and "Orders (8 shots" in out
+    assert "Retreating" not in out and "Orders (shots: 8" in out
 
 
 def test_the_russian_game_names_states_levels_and_words_in_russian(

@@ -59,9 +59,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "the pieces placed must be, in order: {expected}; got: {got}",
         "расставить нужно по порядку: {expected}; получено: {got}"),
     "fleet.error.placement_shape": (
-        "piece {index} ({kind}) must be a straight line of {decks} cells on the "
+        "piece {index} ({kind}) must be a straight line of cells (decks: {decks}) on the "
         "{width}×{height} field",
-        "корабль {index} ({kind}) должен занимать {decks} клеток в линию на поле "
+        "корабль {index} ({kind}) должен занимать клетки в линию (палуб: {decks}) на поле "
         "{width}×{height}"),
     "fleet.error.placement_overlap": ("piece {index} ({kind}) overlaps another",
                                       "корабль {index} ({kind}) налезает на другой"),
@@ -87,9 +87,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "корабль {index} не может быть брандером: только ваши корабли в бою, способные "
         "двигаться"),
     "fleet.error.too_many_fireships": (
-        "{count} fireships, but at most {limit} (half your ships) this turn",
-        "брандеров {count}, а можно не более {limit} (половина ваших кораблей)"),
-    "fleet.error.too_many_shots": ("{count} cells called, but your fleet fires {shots}",
+        "fireships: {count}, but at most {limit} (half your ships) this turn",
+        "брандеров: {count}, а можно не более {limit} (половина ваших кораблей)"),
+    "fleet.error.too_many_shots": ("cells called: {count}, but your fleet's shots: {shots}",
                                    "названо клеток: {count}, а ваш флот стреляет {shots}"),
     "fleet.error.cell_off_field": (
         "cell {cell} is off the enemy's {width}×{height} field",
@@ -220,9 +220,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.plain.ask_grapple": ("Your ships to grapple with it (numbers):",
                                 "Ваши корабли для абордажа (номера):"),
     "fleet.plain.ask_orders": (
-        "Orders ({shots} shots, up to {fireships} fireships; help):",
+        "Orders (shots: {shots}, fireships: up to {fireships}; help):",
         "Приказ (выстрелов: {shots}, брандеров до {fireships}; помощь):"),
-    "fleet.plain.ask_parting": ("The enemy retreats: your volley ({shots} shots):",
+    "fleet.plain.ask_parting": ("The enemy retreats: your volley (shots: {shots}):",
                                 "Противник отступает: ваш залп (выстрелов: {shots}):"),
     "fleet.plain.help": (
         "Name the kind of shot (cannonball, chain at long range, grape at close range; "
@@ -231,8 +231,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Назовите заряд (ядра; книппели в дальнем бою; шрапнель вплотную; без названия — "
         "ядра), затем клетки, например «книппели Б2 В4 Г1». +N — корабль N брандером. "
         "«не» — приказ «Не стрелять» (+25 % на следующем ходу)."),
-    "fleet.plain.ask_ship": ("Ship {number}, {kind} ({decks} cells in a line):",
-                             "Корабль {number}, {kind} ({decks} клеток в линию):"),
+    "fleet.plain.ask_ship": ("Ship {number}, {kind} (cells in a line: {decks}):",
+                             "Корабль {number}, {kind} (клеток в линию: {decks}):"),
     "fleet.plain.place_help": (
         "Type the ship's cells in a straight line, e.g. '{example}'; ships may not overlap.",
         "Введите клетки корабля в линию, например «{example}»; корабли не должны "
