@@ -107,6 +107,25 @@ def test_battleship_random_games_keep_the_interface_and_replay_exactly(
         json.dumps(event_data)
 
 
+def every_game_s_rule_sets() -> list[tuple[str, str]]:
+    """(game, preset) for every registered game but Battleship (whose variants the property
+    above covers), each preset the game names, or its default rule set where it names none."""
+    return [(name, preset) for name in game_names() if name != "battleship"
+            for preset in (find_game(name).presets() or {"default": None})]
+
+
+@pytest.mark.parametrize(("name", "preset"), every_game_s_rule_sets())
+def test_every_registered_game_keeps_the_interface_and_replays_exactly(
+        name: str, preset: str) -> None:
+    definition = find_game(name)
+    rules = definition.presets().get(preset) or definition.default_rules()
+    state = play_randomly(definition.new_state(rules), random.Random(f"{name}:{preset}"),
+                          limit=5000)
+    assert snapshot(replayed(name, rules, state)) == snapshot(state)
+    for seat in (None, 0, 1):
+        json.dumps(definition.view_to_data(state.view(seat)))
+
+
 def test_set_up_is_simultaneous_and_hidden_from_the_other_seat() -> None:
     rules = PRESETS["classic"]
     state = BATTLESHIP.new_state(rules)
