@@ -49,7 +49,7 @@ class Server:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "seabattle.cli", "serve", "--port", str(self.port),
              "--db", str(self.db), "--grace", "3"], stdout=subprocess.DEVNULL)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(f"{self.url}/api/options", timeout=1).read()
@@ -574,7 +574,7 @@ def act(page: Any, server: Server, game: str, seat: int) -> bool:
 
 
 def play_variant(pages: dict[int, Any], server: Server, game: str) -> None:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180
     while time.monotonic() < deadline:
         if all(p.get_attribute("body", "data-phase") == "over" for p in pages.values()):
             return
