@@ -56,6 +56,7 @@ class Server:
                 return
             except OSError:
                 time.sleep(0.1)
+        self.kill()  # not left running behind the failed test
         raise RuntimeError("the server did not start")
 
     def kill(self) -> None:
