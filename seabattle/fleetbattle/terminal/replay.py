@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seabattle.coords import Alphabet
-from seabattle.errors import RecordError
 from seabattle.fleetbattle.definition import DEFINITION
 from seabattle.fleetbattle.state import FleetBattleState
 from seabattle.fleetbattle.terminal.text import (
@@ -24,36 +23,19 @@ from seabattle.fleetbattle.terminal.text import (
 )
 from seabattle.fleetbattle.views import FleetView
 from seabattle.i18n import Language, translate
+from seabattle.terminal.log_replay import LogReplay
 
 if TYPE_CHECKING:
     from seabattle.records import Record
 
 
-class FleetReplay:
+class FleetReplay(LogReplay):
     """One fleet battle's record, ready to be shown position by position."""
 
     def __init__(self, record: Record, language: Language, alphabet: Alphabet | None) -> None:
-        if record.log is None:
-            raise RecordError(problem="a fleet battle's record keeps its log")
-        self.record = record
-        self.log = record.log
-        self.language = language
+        super().__init__(record, language, DEFINITION, "a fleet battle's record keeps its log")
         self.alphabet = alphabet
-        self.names = tuple(p.name if p.level is None else f"{p.name} ({p.level})"
-                           for p in record.players)
         self.narrator = Narrator(record.rules, language, (self.names[0], self.names[1]))
-
-    @property
-    def count(self) -> int:
-        """How many moves there are to step through (dice included)."""
-        return len(self.log)
-
-    @property
-    def header(self) -> str:
-        """Who played, on which rules, how many moves."""
-        rules = DEFINITION.rules_title(self.record.rules).render(self.language)
-        return translate("replay.header", self.language, first=self.names[0],
-                         second=self.names[1], rules=rules, count=self.count)
 
     def _state(self, position: int) -> FleetBattleState:
         state = DEFINITION.replay(self.record.rules, self.log[:position])

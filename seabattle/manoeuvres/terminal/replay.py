@@ -10,44 +10,26 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from seabattle.coords import Alphabet, Coordinates
-from seabattle.errors import RecordError
 from seabattle.i18n import Language, translate
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.state import ManoeuvreState
 from seabattle.manoeuvres.terminal.text import Narrator, coordinates, field_text
 from seabattle.manoeuvres.views import ManoeuvreView, SeenPiece
+from seabattle.terminal.log_replay import LogReplay
 
 if TYPE_CHECKING:
     from seabattle.records import Record
 
 
-class ManoeuvreReplay:
+class ManoeuvreReplay(LogReplay):
     """One record, ready to be shown position by position."""
 
     def __init__(self, record: Record, language: Language, alphabet: Alphabet | None) -> None:
-        if record.log is None:
-            raise RecordError(problem="a manoeuvre game's record keeps its log")
-        self.record = record
-        self.log = record.log
-        self.language = language
+        super().__init__(record, language, DEFINITION, "a manoeuvre game's record keeps its log")
         self.coords = coordinates(record.rules, language) if alphabet is None else \
             Coordinates(record.rules.grid, alphabet)
-        self.names = tuple(p.name if p.level is None else f"{p.name} ({p.level})"
-                           for p in record.players)
         self.narrator = Narrator(language, self.coords, (self.names[0], self.names[1]))
         self._kept: tuple[int, ManoeuvreState] | None = None
-
-    @property
-    def count(self) -> int:
-        """How many moves there are (set-ups and the lot included)."""
-        return len(self.log)
-
-    @property
-    def header(self) -> str:
-        """Who played, on which rules, how many moves."""
-        rules = DEFINITION.rules_title(self.record.rules).render(self.language)
-        return translate("replay.header", self.language, first=self.names[0],
-                         second=self.names[1], rules=rules, count=self.count)
 
     def _before(self, position: int) -> ManoeuvreState:
         """The game before move ``position`` (1 = the first): the one kept from the frame
