@@ -106,6 +106,9 @@ def test_lobby_offers_three_ways_to_play_and_remembers_the_settings(
     assert page.input_value("#preset") == "six" and page.input_value("#level") == "novice"
     assert page.input_value("#turn_seconds") == "45"
     page.click("#settings summary")
+    # The details' toggle event, which remembers the fold, comes a task after the click.
+    page.wait_for_function("JSON.parse(localStorage.getItem("
+                           "'sb.lobby.settings.battleship') || '{}').open === false")
     page.reload()
     page.wait_for_selector("#settings:not([open])")
     assert page.input_value("#preset") == "six"
