@@ -111,10 +111,8 @@ def fleet_changes(args: argparse.Namespace) -> dict[str, JSON]:
 
 def run(args: argparse.Namespace) -> int:
     """Start the game the options describe."""
-    if args.game != "battleship" and args.plain and not (args.online or args.join):
-        return run_plain_game(args)
     if args.game != "battleship" and not (args.online or args.join):
-        refuse_full_screen(args.game)
+        return run_plain_game(args) if args.plain else run_full_screen_game(args)
     require_game(args, "battleship")
     settings = settings_from(args)
     if args.online or args.join:
@@ -144,18 +142,37 @@ def run_plain_game(args: argparse.Namespace) -> int:
     """``--plain`` for a game other than Battleship: its line game (refused, naming the
     games that have one, for a game without) makes its settings from the options."""
     from seabattle.plain import PlainGame
+    from seabattle.terminal.registry import find_line_game
+
+    line_game = find_line_game(args.game)
+    if args.manual and not line_game.manual_setup:
+        raise SeaBattleError("error.option_manual_not_offered", game=args.game)
+    return PlainGame(game_settings(args), sys.stdin, sys.stdout, manual=args.manual,
+                     game=args.game).run()
+
+
+def run_full_screen_game(args: argparse.Namespace) -> int:
+    """A game other than Battleship full-screen: its screens (refused, pointing to
+    ``--plain`` where it has only a line game), on the settings its line game makes of the
+    options (:func:`game_settings`)."""
+    from seabattle.tui import run_tui
+
+    refuse_full_screen(args.game)
+    return run_tui(game_settings(args), args.game, guide=guide_due(args.guide))
+
+
+def game_settings(args: argparse.Namespace) -> Any:
+    """A game's settings (other than Battleship's) from ``play``'s options, made by its
+    line game (:meth:`~seabattle.terminal.lines.LineGame.settings`), the one reader of the
+    options for a game, in either shell; the options only Battleship takes are refused."""
     from seabattle.terminal.lines import PlayOptions
     from seabattle.terminal.registry import find_line_game
 
     line_game = find_line_game(args.game)
     refuse_battleship_options(args)
-    if args.manual and not line_game.manual_setup:
-        raise SeaBattleError("error.option_manual_not_offered", game=args.game)
     options = PlayOptions(args.game, args.rules, args.level, chosen_language(args.lang),
                           args.seed, args.save)
-    settings = line_game.settings(options)
-    return PlainGame(settings, sys.stdin, sys.stdout, manual=args.manual,
-                     game=args.game).run()
+    return line_game.settings(options)
 
 
 BATTLESHIP_OPTIONS = ("salvo", "shoot_again", "announce", "mines", "minesweepers",
