@@ -178,4 +178,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "manoeuvres.plain.unknown_kind": ("{text!r} is not a kind of piece",
                                       "{text!r} — нет такой фигуры"),
     "manoeuvres.replay.move": ("Move {number} of {count}:", "Ход {number} из {count}:"),
+    # The browser's board (seabattle/web/games/manoeuvres.js) and the online host.
+    "manoeuvres.web.error.set_up": ("your pieces are already set up",
+                                    "ваши фигуры уже расставлены"),
 }

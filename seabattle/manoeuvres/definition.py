@@ -55,6 +55,7 @@ from seabattle.manoeuvres.events import (
     TorpedoFired,
     TurnEnded,
 )
+from seabattle.manoeuvres.online.hosting import ManoeuvreHost
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.refusals import names
 from seabattle.manoeuvres.rules import (
@@ -106,6 +107,10 @@ class ManoeuvreDefinition(GameDefinition[ManoeuvreRules, Action, Event, Manoeuvr
 
     def new_state(self, rules: ManoeuvreRules) -> ManoeuvreState:
         return ManoeuvreState(rules)
+
+    def host(self) -> ManoeuvreHost:
+        """The game in the server's rooms (:mod:`seabattle.manoeuvres.online.hosting`)."""
+        return ManoeuvreHost(self)
 
     # --- actions --------------------------------------------------------------------------
 
