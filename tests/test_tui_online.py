@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 from loopback import LoopbackServer, free_port, until
+from textual.containers import VerticalScroll
 from textual.widgets import RichLog, Static
+from textual.widgets._toast import Toast
 from websockets.asyncio.client import ClientConnection, connect
 
 from seabattle.battleship.cell_lists import cell_lists_in_rules_order
@@ -124,6 +126,9 @@ async def test_a_whole_online_game_between_the_terminal_and_a_browser_client(
                     and app.game_screen.state.phase == "battle", "the terminal's battle")
         await pilot.pause()
         assert "s left" in screen_text(app), "the turn timer is shown"
+        # The battle fits the terminal, 80×24 too (its rules line is said in the log there).
+        assert app.screen.query_one("#main", VerticalScroll).max_scroll_y == 0
+        assert "Rules: classic" in screen_text(app)
         # Chat both ways: the terminal picks the first phrase, the browser says another.
         await pilot.press("ctrl+g")
         await until(lambda: isinstance(app.screen, ChatScreen), "the chat's phrases")
@@ -226,10 +231,14 @@ async def test_the_app_ends_saying_why_when_no_seat_can_be_had() -> None:
 
 async def test_the_terminal_invites_a_friend_with_a_link(server: LoopbackServer) -> None:
     request = {"game": "battleship", "preset": "classic"}
-    app = OnlineApp(lambda: lobby.open_random(server.url, request, "en", mode="private"), "en")
-    async with app.run_test(size=(160, 50)) as pilot:
+    # A first game on this computer: the guide says how to play, online as against the
+    # computer (play.py asks guide_due, as for a game against the computer).
+    app = OnlineApp(lambda: lobby.open_random(server.url, request, "en", mode="private"), "en",
+                    guide=True)
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
         await until(lambda: "Invite a friend: " in screen_text(app), "the invitation link")
         await pilot.pause()
+        assert any("Place your ships" in str(toast.render()) for toast in app.screen.query(Toast))
         shot(app, "online-invite")
         link = screen_text(app).split("Invite a friend: ")[1].split()[0]
         _, game, invite = lobby.parse_invite(link)

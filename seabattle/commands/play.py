@@ -201,7 +201,8 @@ def run_online_game(args: argparse.Namespace, language: Language) -> int:
     if args.join:
         link = args.join
         lobby.parse_invite(link)  # a bad link is refused before the screen opens
-        return run_online(lambda: lobby.join_invite(link, language), language, args.game)
+        return run_online(lambda: lobby.join_invite(link, language), language, args.game,
+                          guide=guide_due(args.guide))
     server = lobby.server_address(args.online)
     preset = args.rules or "classic"
     if preset not in PRESETS:
@@ -218,4 +219,4 @@ def run_online_game(args: argparse.Namespace, language: Language) -> int:
         request["dutchman_decks"] = args.dutchman_decks
     mode = "private" if args.invite else "random"
     return run_online(lambda: lobby.open_random(server, request, language, mode=mode),
-                      language, args.game)
+                      language, args.game, guide=guide_due(args.guide))

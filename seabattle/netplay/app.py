@@ -25,6 +25,7 @@ from seabattle.games.registry import DEFAULT_GAME
 from seabattle.i18n import Language, translate
 from seabattle.netplay.connection import Connection, Status
 from seabattle.netplay.lobby import Ticket
+from seabattle.terminal.guide import show_guide
 from seabattle.terminal.hook import OnlineScreen, ScreenSet
 from seabattle.terminal.layout import fit_height
 from seabattle.terminal.online import Message
@@ -42,13 +43,15 @@ class OnlineApp(App[int]):
                 Binding("ctrl+c", "quit", show=False, priority=True)]
 
     def __init__(self, seat: Callable[[], Ticket], language: Language,
-                 game: str = DEFAULT_GAME) -> None:
+                 game: str = DEFAULT_GAME, *, guide: bool = False) -> None:
         screens: ScreenSet[Any, Any, Any] = find_screen_set(game)
         super().__init__(css_path=[TUI_CSS, *screens.css_paths()])
         self.screens = screens
         self.language = language
         self.game_name = game
         self._seat = seat
+        self.guide = guide
+        """Whether to say how to play over the first screen (:mod:`seabattle.terminal.guide`)."""
         self.connection: Connection | None = None
         self.game_screen: OnlineScreen | None = None
         self.problem: str | None = None
@@ -91,6 +94,7 @@ class OnlineApp(App[int]):
             raise SeaBattleError("error.online_game", game=self.game_name)
         self.game_screen = screen
         self.push_screen(screen)
+        show_guide(self, self.screens, screen.phrases, self.guide)
         self.run_worker(self._start(), group="connection")
 
     async def _start(self) -> None:
@@ -127,9 +131,10 @@ class OnlineApp(App[int]):
 
 
 def run_online(seat: Callable[[], Ticket], language: Language,
-               game: str = DEFAULT_GAME) -> int:
-    """Play online full-screen; the exit status (1, said why, when no seat was had)."""
-    app = OnlineApp(seat, language, game)
+               game: str = DEFAULT_GAME, *, guide: bool = False) -> int:
+    """Play online full-screen; the exit status (1, said why, when no seat was had).
+    ``guide``: say how to play first (:func:`~seabattle.terminal.guide.guide_due`)."""
+    app = OnlineApp(seat, language, game, guide=guide)
     app.run()
     if app.problem is not None:
         print(f"seabattle: {app.problem}", file=sys.stderr)

@@ -126,6 +126,9 @@ class ScreenSet(ABC, Generic[SettingsT, SessionT, PhrasesT]):
 class OnlineScreen(Screen[None]):
     """A game's screen for online play: told every message and the socket's changes."""
 
+    phrases: Phrasebook
+    """What the screen speaks through (the online app shows the game's guide in it)."""
+
     def receive(self, message: Message) -> None:
         """Take one message of the protocol, in the order the server sent them."""
         raise NotImplementedError

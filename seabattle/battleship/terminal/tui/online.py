@@ -84,6 +84,8 @@ class OnlineBattleshipScreen(OnlineScreen):
         Binding("ctrl+e", "stay", "tui.key.stay", priority=True),
     ]
 
+    phrases: BattleshipPhrases
+
     def __init__(self, link: OnlineLink, language: Language) -> None:
         super().__init__()
         self.link = link
@@ -253,7 +255,10 @@ class OnlineBattleshipScreen(OnlineScreen):
         self.state = state
         self.deadline = (None if state.deadline_in is None
                          else time.monotonic() + float(state.deadline_in))
-        self.query_one("#rules", Static).update(self.phrases.rules(state.rules, None))
+        rules = self.phrases.rules(state.rules, None)
+        self.query_one("#rules", Static).update(rules)
+        if first:  # also in the log, where a short terminal (no rules line) shows it
+            self._log(rules)
         if (state.phase == "setup" and state.own.fleet is None and state.you is not None
                 and not self.fleet_sent):
             self._open_setup(state.rules)
