@@ -83,6 +83,7 @@ class ManoeuvreDefinition(GameDefinition[ManoeuvreRules, Action, Event, Manoeuvr
         arena_game="seabattle.manoeuvres.bots.arena",  # its bot protocol: docs/manoeuvres.md
         line_game="seabattle.manoeuvres.terminal.lines",
         replay_text="seabattle.manoeuvres.terminal.replay",
+        screen_set="seabattle.manoeuvres.terminal.tui",
     )
 
     def default_rules(self) -> ManoeuvreRules:
