@@ -225,11 +225,6 @@ def test_the_winner_s_trophies_end_the_result() -> None:
                          ("Player", "Computer"), "en") is None
 
 
-def test_the_full_screen_game_points_to_plain(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--game", "fleet-battle", "--lang", "en"]) == 2
-    assert "seabattle play --game fleet-battle --plain plays it" in capsys.readouterr().err
-
-
 def test_match_takes_a_fleet_battle_preset_and_the_five_level_names(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["match", "--game", "fleet-battle", "--rules", "duel", "--games", "2",

@@ -39,6 +39,7 @@ class FleetBattleDefinition(GameDefinition[FleetRules, Action, Event, FleetView]
         arena_game="seabattle.fleetbattle.bots.arena",  # docs/fleetbattle-protocol.md
         line_game="seabattle.fleetbattle.terminal.lines",
         replay_text="seabattle.fleetbattle.terminal.replay",
+        screen_set="seabattle.fleetbattle.terminal.tui",  # docs/tui.md
     )
 
     def default_rules(self) -> FleetRules:

@@ -185,6 +185,132 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.say.tie": ("A tie: the dice roll again.", "Ничья — бросают снова."),
     "fleet.say.contest_won": ("{side} wins.", "Выигрыш: {side}."),
     "fleet.replay.move": ("Move {number} of {count}:", "Действие {number} из {count}:"),
+    # The full-screen game (seabattle.fleetbattle.terminal.tui).
+    "fleet.tui.letter.ship-of-the-line": ("L", "Л"),
+    "fleet.tui.letter.frigate": ("F", "Ф"),
+    "fleet.tui.letter.corvette": ("C", "К"),
+    "fleet.tui.letter.brig": ("B", "Б"),
+    "fleet.tui.letter.transport": ("T", "Т"),
+    "fleet.tui.letter.battery": ("≡", "≡"),
+    "fleet.tui.rules": ("Fleet battle: {rules}.", "Морское сражение: {rules}."),
+    "fleet.tui.level": ("The computer plays {level}.", "Компьютер: {level}."),
+    "fleet.tui.guide": (
+        "Place your ships with the arrows and Enter (r turns a ship, x places the whole fleet, "
+        "f names the flagship), then s. In battle, before each turn choose to fight on (n) or "
+        "retreat (y); when you win the manoeuvre roll choose the mode (1–3). Aim at enemy "
+        "cells with the arrows and Enter or the mouse, as many as your fleet's shots; a "
+        "changes the shot, 1–9 send ships as fireships, h holds fire, f gives the orders.",
+        "Расставьте корабли стрелками и Enter (r — повернуть, x — весь флот случайно, "
+        "f — флагман), затем s. В бою перед каждым ходом решите: сражаться (n) или отступить "
+        "(y); выиграв манёвр, выберите режим (1–3). Целиться — стрелками и Enter или мышью, "
+        "столько клеток, сколько выстрелов у флота; a меняет снаряд, 1–9 — брандеры, "
+        "h — «Не стрелять», f — отдать приказ."),
+    "fleet.tui.key.place": ("place", "поставить"),
+    "fleet.tui.key.flagship": ("flagship", "флагман"),
+    "fleet.tui.key.target": ("aim here", "цель"),
+    "fleet.tui.key.ammo": ("shot", "снаряд"),
+    "fleet.tui.key.fireship": ("fireship", "брандер"),
+    "fleet.tui.key.grapple_ship": ("ship to grapple", "корабль на абордаж"),
+    "fleet.tui.key.grapple": ("grapple", "на абордаж"),
+    "fleet.tui.key.hold": ("hold fire", "не стрелять"),
+    "fleet.tui.key.fill": ("aim the rest at random", "остальные — наугад"),
+    "fleet.tui.key.orders": ("give the orders", "отдать приказ"),
+    "fleet.tui.key.fight_on": ("fight on", "сражаться"),
+    "fleet.tui.key.retreat": ("retreat", "отступить"),
+    "fleet.tui.key.surrender": ("surrender", "сдаться"),
+    "fleet.tui.setup.title": ("Fleet battle — place your fleet", "Морское сражение — расстановка"),
+    "fleet.tui.setup.next": ("Next: {ship} ({decks} cells, {direction})",
+                             "Дальше: {ship} (клеток: {decks}, {direction})"),
+    "fleet.tui.setup.across": ("across", "по горизонтали"),
+    "fleet.tui.setup.down": ("down", "по вертикали"),
+    "fleet.tui.setup.done": ("The fleet is placed: s goes into battle.",
+                             "Флот расставлен: s — в бой."),
+    "fleet.tui.setup.complete": ("Every ship is placed (u takes the last back).",
+                                 "Все корабли расставлены (u убирает последний)."),
+    "fleet.tui.setup.help": (
+        "Ships are straight lines and may touch. ⚑ is your flagship: f names the ship under "
+        "the cursor (or the next one). Losing it costs 25 % of manoeuvre, boarding and "
+        "firepower.",
+        "Корабли — прямые линии, касаться можно. ⚑ — флагман: f назначает корабль под "
+        "курсором (или следующий). Его потеря стоит 25 % манёвра, абордажа и огневой мощи."),
+    "fleet.tui.setup.flagship": ("Flagship: {ship}, {where}.", "Флагман: {ship}, {where}."),
+    "fleet.tui.setup.no_ship_yet": ("Place a ship first: the flagship is one of them.",
+                                    "Сначала поставьте корабль: флагман — один из них."),
+    "fleet.tui.setup.no_room": ("No room left for the {ship}: take a ship back (u).",
+                                "Для корабля «{ship}» нет места: уберите корабль (u)."),
+    "fleet.tui.setup.ready": ("The fleet is placed: s goes into battle.",
+                              "Флот расставлен: s — в бой."),
+    "fleet.tui.setup.not_ready": ("Pieces still to place: {count} (a places them at random).",
+                                  "Осталось расставить: {count} (a — наугад)."),
+    "fleet.tui.battle.title": ("Fleet battle — turn {turn}, {mode}",
+                               "Морское сражение — ход {turn}, {mode}"),
+    "fleet.tui.your_ships": ("Your ships (firepower/boarding/manoeuvre):",
+                             "Ваши корабли (О/А/М):"),
+    "fleet.tui.ship_figures": ("{firepower}/{boarding}/{manoeuvre}",
+                               "{firepower}/{boarding}/{manoeuvre}"),
+    "fleet.tui.enemy_ships": ("Enemy: {ships}", "Противник: {ships}"),
+    "fleet.tui.grapple_line": ("Grappled: your {ours} with the enemy's {theirs}",
+                               "Абордаж: ваши ({ours}) с кораблями противника ({theirs})"),
+    "fleet.tui.orders.rolling": ("The dice are falling…", "Падают кубики…"),
+    "fleet.tui.orders.waiting": ("The enemy is giving its orders…", "Противник отдаёт приказы…"),
+    "fleet.tui.orders.retreat": ("Before turn {turn}: fight on (n) or retreat (y)?",
+                                 "Перед ходом {turn}: сражаться (n) или отступить (y)?"),
+    "fleet.tui.orders.mode": ("You won the manoeuvre: choose the mode — {modes}.",
+                              "Вы выиграли манёвр: выберите режим — {modes}."),
+    "fleet.tui.orders.grapple": (
+        "Boarding took part of the enemy's {kind}: name your ships to grapple with it "
+        "(1–9 or a click), then f. Chosen: {ships}",
+        "Абордаж захватил часть корабля «{kind}»: назовите свои корабли для абордажа "
+        "(1–9 или мышью), затем f. Выбраны: {ships}"),
+    "fleet.tui.orders.volley": ("Orders: {ammo} (a) · cells {count} of {shots}: {cells}",
+                                "Приказ: {ammo} (a) · клеток {count} из {shots}: {cells}"),
+    "fleet.tui.orders.hold": ("Orders: hold fire («Не стрелять»): no volley this turn, +25 % "
+                              "next turn (h to fire after all)",
+                              "Приказ: «Не стрелять» — залпа нет, +25 % на следующий ход "
+                              "(h — всё же стрелять)"),
+    "fleet.tui.orders.fireships": ("· fireships {count} of {limit} (1–9): {ships}",
+                                   "· брандеров {count} из {limit} (1–9): {ships}"),
+    "fleet.tui.orders.parting": ("The enemy retreats: your parting volley.",
+                                 "Противник отступает: ваш залп вдогонку."),
+    "fleet.tui.orders.ammo": ("Shot: {ammo}.", "Снаряд: {ammo}."),
+    "fleet.tui.orders.dropped": ("Cells it may not hit again, let go: {cells}.",
+                                 "Клетки, куда им снова нельзя, сняты: {cells}."),
+    "fleet.tui.orders.holding": ("Hold fire: no volley this turn.",
+                                 "«Не стрелять»: залпа в этот ход нет."),
+    "fleet.tui.orders.firing": ("Your fleet fires this turn.", "Флот стреляет в этот ход."),
+    "fleet.tui.orders.nothing": (
+        "No cell aimed at: aim at cells (Enter, x for the rest at random) or hold fire (h).",
+        "Цели не выбраны: выберите клетки (Enter, x — остальные наугад) или «Не стрелять» "
+        "(h)."),
+    "fleet.tui.orders.nothing_parting": (
+        "No cell aimed at: aim at cells (Enter, x for the rest at random).",
+        "Цели не выбраны: выберите клетки (Enter, x — остальные наугад)."),
+    "fleet.tui.retreat_question": (
+        "Retreat? The battle is lost, ships that cannot move stay behind, captured, and the "
+        "enemy may fire half its firepower after you.",
+        "Отступить? Сражение будет проиграно, неподвижные корабли останутся и будут "
+        "захвачены, а противник может дать залп вдогонку в половину огневой мощи."),
+    "fleet.tui.surrender_question": ("Surrender? Your ships still in the battle are captured.",
+                                     "Сдаться? Ваши корабли в бою будут захвачены."),
+    "fleet.tui.over.fates": ("Ships", "Корабли"),
+    "fleet.tui.over.destroyed": ("destroyed", "уничтожены"),
+    "fleet.tui.over.captured": ("captured", "захвачены"),
+    "fleet.tui.over.escaped": ("escaped", "ушли"),
+    "fleet.tui.over.remaining": ("still in the battle", "остались в бою"),
+    "fleet.tui.over.damaged": ("need repair", "нуждаются в ремонте"),
+    "fleet.tui.new.fleets": ("Fleets", "Флоты"),
+    "fleet.tui.new.in_play": ("the fleets in play: {rules}", "флоты этой игры: {rules}"),
+    "fleet.tui.new.built": ("built: the ships below, both sides", "свои: корабли ниже, обеим сторонам"),
+    "fleet.tui.new.random": ("random: within the budget, both sides",
+                             "случайные: в пределах бюджета, обеим сторонам"),
+    "fleet.tui.new.count": ("Ships: {kind}", "Корабли: {kind}"),
+    "fleet.tui.new.batteries": ("Coastal batteries", "Береговые батареи"),
+    "fleet.tui.new.budget": ("Budget: coins guns wood", "Бюджет: монеты оружие дерево"),
+    "fleet.tui.new.budget_example": ("for example 60 6 2", "например 60 6 2"),
+    "fleet.tui.new.seed": ("Seed of the dice", "Зерно кубиков"),
+    "fleet.tui.new.no_seed": ("none: the system's entropy", "нет: случайность системы"),
+    "fleet.tui.error.budget": ("the budget is three numbers, coins, guns and wood, not {value!r}",
+                               "бюджет — три числа: монеты, оружие, дерево, а не {value!r}"),
     # The line game (seabattle.fleetbattle.terminal.lines).
     "fleet.plain.welcome": ("Fleet battle: {rules}; the computer plays {level}.",
                             "Морское сражение: {rules}; компьютер — уровень {level}."),

@@ -117,14 +117,23 @@ class FleetSession:
                         {"seed": self.seed},
                         {"log": DEFINITION.log_to_data(self.state.rules, self.state.log)})
 
+    def step(self) -> bool:
+        """One move of chance (a draw) or of the computer, unless the battle is over or
+        waits for the player; whether one was made. The full-screen game steps so that
+        the dice are shown as they fall."""
+        state = self.state
+        if state.actors.over or HUMAN in state.actors.seats:
+            return False
+        if state.actors.chance:
+            state.apply_chance(draw(state.chance_outcomes(), self.chance))
+        else:
+            state.apply(COMPUTER, self.computer.act(state.view(COMPUTER)))
+        return True
+
     def advance(self) -> None:
         """Let chance and the computer act until the player must."""
-        state = self.state
-        while not state.actors.over and HUMAN not in state.actors.seats:
-            if state.actors.chance:
-                state.apply_chance(draw(state.chance_outcomes(), self.chance))
-            else:
-                state.apply(COMPUTER, self.computer.act(state.view(COMPUTER)))
+        while self.step():
+            pass
 
 
 class FleetLines(LineGame[FleetSettings, FleetSession]):

@@ -1,0 +1,482 @@
+"""The battle: both fields, each fleet's figures and ships, the orders panel for what the
+battle waits for, the dice as they fall, and the log.
+
+Every choice goes to the engine as it is made: a cell aimed at, a fireship, «Не
+стрелять», the kind of shot are tried as the orders they would make
+(:meth:`~seabattle.fleetbattle.state.FleetBattleState.check`), and what the engine
+refuses is refused on the message line in its words, changing nothing. The screen keeps
+only the orders being put together; the battle is the session's state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import RichLog, Static
+
+from seabattle.coords import bit
+from seabattle.errors import SeaBattleError
+from seabattle.fleetbattle.actions import (
+    Action,
+    ChooseMode,
+    Grapple,
+    Orders,
+    Resign,
+    RetreatChoice,
+)
+from seabattle.fleetbattle.definition import DEFINITION
+from seabattle.fleetbattle.events import Contest, Event, FireshipRolled, FireStarted
+from seabattle.fleetbattle.ships import Ammo, Mode
+from seabattle.fleetbattle.terminal.lines import COMPUTER, HUMAN, FleetSession
+from seabattle.fleetbattle.terminal.text import totals_line
+from seabattle.fleetbattle.terminal.tui.field import FleetField, arrows
+from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, own_cells
+from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
+from seabattle.fleetbattle.views import FleetView, Phase
+from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.keys import KeyHelp
+from seabattle.terminal.notice import Notice
+
+DICE_PAUSE = 0.4
+"""Seconds between one die falling and the next, so that the player sees each fall."""
+
+_FIRE = (Phase.ORDERS, Phase.PARTING)
+
+
+def _digits(action: str, description: str) -> list[Binding]:
+    """Keys 1–9 for ``action(n)``, shown once as «1–9»."""
+    return [Binding(str(n), f"{action}({n})", description, key_display="1–9", show=n == 1)
+            for n in range(1, 10)]
+
+
+class FleetBattleScreen(Screen[None]):
+    """The battle against the computer, to its end; dismissed then.
+
+    Long or close range: the arrows and Enter (or a click) aim at enemy cells, ``a``
+    changes the kind of shot, the digits (or a click on one's own ship) send ships as
+    fireships, ``h`` holds fire, ``x`` fills the rest of the volley at random, ``f``
+    gives the orders. Before a turn ``n`` fights on and ``y`` retreats (asked first);
+    after a won manoeuvre the digits choose the mode; after a boarding that took a ship
+    in part, the digits (or clicks) name the ships to grapple and ``f`` sends them.
+    """
+
+    BINDINGS = [
+        *arrows("aim", "tui.key.aim"),
+        Binding("enter,space", "target", "fleet.tui.key.target", key_display="⏎"),
+        Binding("a,ф", "ammo", "fleet.tui.key.ammo"),
+        *_digits("fireship", "fleet.tui.key.fireship"),
+        *_digits("grapple_ship", "fleet.tui.key.grapple_ship"),
+        Binding("1", "mode('long')", "fleet.mode.long"),
+        Binding("2", "mode('close')", "fleet.mode.close"),
+        Binding("3", "mode('boarding')", "fleet.mode.boarding"),
+        Binding("h,р", "hold", "fleet.tui.key.hold"),
+        Binding("x,ч", "fill", "fleet.tui.key.fill"),
+        Binding("f,а", "give_orders", "fleet.tui.key.orders"),
+        Binding("f,а", "grapple", "fleet.tui.key.grapple"),
+        Binding("n,т", "retreat(False)", "fleet.tui.key.fight_on"),
+        Binding("y,н", "retreat(True)", "fleet.tui.key.retreat"),
+        Binding("ctrl+r", "resign", "fleet.tui.key.surrender"),
+    ]
+
+    def __init__(self, session: FleetSession, phrases: FleetPhrases) -> None:
+        super().__init__()
+        self.session = session
+        self.state = session.state
+        self.rules = session.state.rules
+        self.phrases = phrases
+        self.narrator = phrases.narrator(self.rules)
+        self.pause = DICE_PAUSE
+        """Seconds between dice (0: all at once)."""
+        self.rolling = False
+        """Whether the dice are still falling (the player's keys wait)."""
+        self._timer: Timer | None = None
+        self._told = 0
+        self._asked: tuple[Phase, int] | None = None
+        """The question the orders below answer (a new one starts them afresh)."""
+        self.ammo = Ammo.CANNONBALL
+        self.aimed: list[int] = []
+        self.fireships: list[int] = []
+        self.hold = False
+        self.grappling: list[int] = []
+
+    # --- layout -----------------------------------------------------------------------
+
+    @property
+    def _own(self) -> FleetField:
+        return self.query_one("#own", FleetField)
+
+    @property
+    def _enemy(self) -> FleetField:
+        return self.query_one("#enemy", FleetField)
+
+    def compose(self) -> ComposeResult:
+        p = self.phrases
+        view = self.state.view(HUMAN)
+        yield Static(id="title", markup=False)
+        main = VerticalScroll(id="main")
+        main.can_focus = False
+        with main:
+            yield Static(p("fleet.tui.rules", rules=p.text(DEFINITION.rules_title(self.rules)))
+                         + " " + p("fleet.tui.level", level=p(
+                             f"fleet.level.{self.session.settings.level}")),
+                         id="rules", markup=False)
+            with Horizontal(id="fields"):
+                own = FleetField(p.coordinates, own_cells(view, p.language), show_cursor=False,
+                                 id="own")
+                own.border_title = p("tui.field.yours")
+                yield own
+                enemy = FleetField(p.enemy, enemy_cells(view, HUMAN, p.language), id="enemy")
+                enemy.border_title = p("tui.field.enemy")
+                yield enemy
+                yield Static(id="ships", markup=False)
+            yield Static(id="totals", markup=False)
+            yield Static(id="dice", markup=False)
+            yield Static(id="orders", markup=False)
+            log = RichLog(id="log", max_lines=400, wrap=True)
+            log.can_focus = False
+            yield log
+        with Vertical(id="bottom"):
+            yield Notice(id="message")
+            yield KeyHelp(p)
+
+    def on_mount(self) -> None:
+        self._fit(self.app.size.width)
+        self.proceed()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size.width)
+
+    def _fit(self, width: int) -> None:
+        for field in (self._own, self._enemy):
+            field.fit(max(width * 3 // 10, 12))
+
+    # --- the battle going on ------------------------------------------------------------
+
+    def proceed(self) -> None:
+        """Let chance and the computer act until the player must or the battle ends,
+        waiting :attr:`pause` after each roll of the dice."""
+        self._timer = None
+        while self.session.step():
+            rolled = self._tell()
+            if rolled and self.pause > 0:
+                self.rolling = True
+                self._redraw()
+                self._timer = self.set_timer(self.pause, self.proceed)
+                return
+        self.rolling = False
+        self._tell()
+        if self.session.over:
+            self.dismiss()
+            return
+        self._new_question()
+        self._redraw()
+
+    def _tell(self) -> bool:
+        """Log the events not told yet, each die shown on the dice line too; whether
+        dice fell among them."""
+        rolled = False
+        journal = self.state.journal
+        for event in journal[self._told:]:
+            said = self.narrator.say(event)
+            if said is None:
+                continue
+            dice = self._dice(event)
+            if dice:
+                rolled = True
+                said = f"{dice}  {said}"
+                self.query_one("#dice", Static).update(said)
+            self.query_one(RichLog).write(Text(said))
+        self._told = len(journal)
+        return rolled
+
+    def _dice(self, event: Event) -> str:
+        p = self.phrases
+        if isinstance(event, Contest):
+            return f"{p.die(event.dice[0])} | {p.die(event.dice[1])}"
+        if isinstance(event, FireshipRolled | FireStarted) and event.die is not None:
+            return p.die(event.die)
+        return ""
+
+    def _new_question(self) -> None:
+        """Start the orders afresh when the battle asks something new."""
+        asked = (self.state.phase, self.state.turn)
+        if asked == self._asked:
+            return
+        self._asked = asked
+        self.ammo = Ammo.CANNONBALL
+        self.aimed, self.fireships, self.grappling = [], [], []
+        self.hold = False
+
+    @property
+    def view(self) -> FleetView:
+        """What the player knows now."""
+        return self.state.view(HUMAN)
+
+    @property
+    def asking(self) -> Phase | None:
+        """What the battle waits for from the player (``None``: nothing now)."""
+        if self.rolling or HUMAN not in self.state.actors.seats:
+            return None
+        return self.state.phase
+
+    def _act(self, action: Action) -> bool:
+        """Give ``action`` to the battle; refused in the engine's words, changing nothing."""
+        try:
+            self.state.apply(HUMAN, action)
+        except SeaBattleError as error:
+            self.query_one(Notice).error(self.phrases.enemy_error(error))
+            return False
+        self.query_one(Notice).clear()
+        self.proceed()
+        return True
+
+    def _try(self, orders: Orders) -> bool:
+        """Whether the engine would take ``orders`` (said why not, when not)."""
+        try:
+            self.state.check(HUMAN, orders)
+        except SeaBattleError as error:
+            self.query_one(Notice).error(self.phrases.enemy_error(error))
+            return False
+        self.query_one(Notice).clear()
+        return True
+
+    def _orders(self) -> Orders:
+        """The orders put together so far."""
+        return Orders(self.ammo, tuple(self.aimed), tuple(self.fireships), self.hold)
+
+    # --- keys -------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        asking = self.asking
+        if action in ("aim", "target", "ammo", "fill", "give_orders"):
+            return asking in _FIRE
+        if action in ("fireship", "hold"):
+            return asking is Phase.ORDERS and (action == "hold" or self.view.fireship_limit > 0)
+        if action in ("grapple_ship", "grapple"):
+            return asking is Phase.GRAPPLE
+        if action == "mode":
+            if asking is not Phase.MODE:
+                return False
+            return True if Mode(str(parameters[0])) in self.view.modes else None
+        if action == "retreat":
+            return asking is Phase.RETREAT
+        if action == "resign":
+            return not self.session.over
+        return True
+
+    def action_aim(self, rows: int, columns: int) -> None:
+        """Move the cursor on the enemy's field."""
+        self._enemy.move_cursor(rows, columns)
+
+    def action_target(self) -> None:
+        """Aim at the cell under the cursor, or stop aiming at it."""
+        self.target(self._enemy.cursor)
+
+    @on(FleetField.CellChosen, "#enemy")
+    def _enemy_clicked(self, event: FleetField.CellChosen) -> None:
+        if self.asking in _FIRE:
+            self.target(event.cell)
+
+    @on(FleetField.CellChosen, "#own")
+    def _own_clicked(self, event: FleetField.CellChosen) -> None:
+        own = self.view.own or ()
+        ship = next((s.index for s in own if s.cells & bit(event.cell)), None)
+        if ship is None:
+            return
+        if self.asking is Phase.ORDERS:
+            self.action_fireship(ship + 1)
+        elif self.asking is Phase.GRAPPLE:
+            self.action_grapple_ship(ship + 1)
+
+    def target(self, cell: int) -> None:
+        """Add ``cell`` to the volley, or take it out; the engine refuses what the rules
+        forbid (a cell this kind of shot hit, more cells than the fleet fires)."""
+        if cell in self.aimed:
+            self.aimed.remove(cell)
+            self.query_one(Notice).clear()
+        elif self._try(replace(self._orders(), cells=(*self.aimed, cell))):
+            self.aimed.append(cell)
+        self._redraw()
+
+    def action_ammo(self) -> None:
+        """The mode's next kind of shot; cells it may not hit are dropped, and named."""
+        mode = Mode.LONG if self.state.phase is Phase.PARTING else self.state.mode
+        assert mode is not None
+        kinds = mode.ammunition
+        self.ammo = kinds[(kinds.index(self.ammo) + 1) % len(kinds)] \
+            if self.ammo in kinds else kinds[0]
+        legal = set(self.state.legal_cells(HUMAN, self.ammo))
+        dropped = [cell for cell in self.aimed if cell not in legal]
+        self.aimed = [cell for cell in self.aimed if cell in legal]
+        notice = self.query_one(Notice)
+        notice.say(self.phrases("fleet.tui.orders.ammo", ammo=self.phrases.text(self.ammo.text))
+                   + (" " + self.phrases("fleet.tui.orders.dropped", cells=", ".join(
+                       self.phrases.enemy_cell(c) for c in dropped)) if dropped else ""))
+        self._redraw()
+
+    def action_fireship(self, number: int) -> None:
+        """Send ship ``number`` as a fireship, or keep it back."""
+        index = number - 1
+        if index in self.fireships:
+            self.fireships.remove(index)
+            self.query_one(Notice).clear()
+        elif self._try(replace(self._orders(), fireships=(*self.fireships, index))):
+            self.fireships.append(index)
+        self._redraw()
+
+    def action_hold(self) -> None:
+        """«Не стрелять»: no volley this turn (the cells aimed at are let go), or fire
+        after all."""
+        self.hold = not self.hold
+        if self.hold:
+            self.aimed = []
+        self.query_one(Notice).say(self.phrases(
+            "fleet.tui.orders.holding" if self.hold else "fleet.tui.orders.firing"))
+        self._redraw()
+
+    def action_fill(self) -> None:
+        """Aim the rest of the volley at random cells this kind of shot may hit."""
+        self.hold = False
+        free = [cell for cell in self.state.legal_cells(HUMAN, self.ammo)
+                if cell not in self.aimed]
+        room = self.state.shots(HUMAN, self.fireships) - len(self.aimed)
+        if room > 0:
+            self.aimed += self.session.chance.sample(free, min(room, len(free)))
+        self._redraw()
+
+    def action_give_orders(self) -> None:
+        """Give the orders put together (a volley of no cell only when the fleet has no
+        shot, or with «Не стрелять»)."""
+        if not self.aimed and not self.hold and self.state.shots(HUMAN, self.fireships) > 0:
+            self.query_one(Notice).error(self.phrases(
+                "fleet.tui.orders.nothing" if self.state.phase is Phase.ORDERS
+                else "fleet.tui.orders.nothing_parting"))
+            return
+        self._act(self._orders())
+
+    def action_grapple_ship(self, number: int) -> None:
+        """Name ship ``number`` among those to grapple, or take it back."""
+        index = number - 1
+        if index in self.grappling:
+            self.grappling.remove(index)
+        else:
+            try:
+                self.state.check(HUMAN, Grapple((*self.grappling, index)))
+            except SeaBattleError as error:
+                self.query_one(Notice).error(self.phrases.enemy_error(error))
+                return
+            self.grappling.append(index)
+        self.query_one(Notice).clear()
+        self._redraw()
+
+    def action_grapple(self) -> None:
+        """Grapple with the ships named."""
+        self._act(Grapple(tuple(self.grappling)))
+
+    def action_mode(self, mode: str) -> None:
+        """Choose the turn's mode."""
+        self._act(ChooseMode(Mode(mode)))
+
+    def action_retreat(self, retreat: bool) -> None:
+        """Fight on, or retreat (asked first: the battle is lost)."""
+        if not retreat:
+            self._act(RetreatChoice(False))
+            return
+        question = self.phrases("fleet.tui.retreat_question")
+        self.app.push_screen(ConfirmScreen(self.phrases, question), self._retreat_confirmed)
+
+    def _retreat_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            self._act(RetreatChoice(True))
+
+    def action_resign(self) -> None:
+        """Surrender, once the player confirms it."""
+        question = self.phrases("fleet.tui.surrender_question")
+        self.app.push_screen(ConfirmScreen(self.phrases, question), self._resign_confirmed)
+
+    def _resign_confirmed(self, yes: bool | None) -> None:
+        if yes:
+            if self._timer is not None:
+                self._timer.stop()
+            self.rolling = False
+            self._act(Resign())
+
+    # --- drawing ----------------------------------------------------------------------
+
+    def _redraw(self) -> None:
+        p = self.phrases
+        view = self.view
+        asking = self.asking
+        chosen = self.grappling if asking is Phase.GRAPPLE else self.fireships
+        self._own.cells = tuple(own_cells(view, p.language, chosen))
+        self._enemy.cells = tuple(enemy_cells(view, HUMAN, p.language, self.aimed))
+        self._enemy.show_cursor = asking in _FIRE
+        mode = p.text(view.mode.text) if view.mode is not None else "—"
+        self.query_one("#title", Static).update(
+            p("fleet.tui.battle.title", turn=view.turn, mode=mode))
+        names = (p("fleet.plain.you"), p("fleet.plain.enemy"))
+        totals = [totals_line(view.sides[side], names[side], p.language)
+                  for side in (HUMAN, COMPUTER)]
+        for group in view.grapples:
+            totals.append(p("fleet.tui.grapple_line", ours=", ".join(
+                p.kind(k) for k in group[HUMAN]), theirs=", ".join(
+                p.kind(k) for k in group[COMPUTER])))
+        self.query_one("#totals", Static).update("\n".join(totals))
+        self.query_one("#ships", Static).update(self._ships_text(view))
+        self.query_one("#orders", Static).update(self._orders_text(view, asking))
+        self.refresh_bindings()
+
+    def _ships_text(self, view: FleetView) -> str:
+        p = self.phrases
+        assert view.own is not None
+        chosen = self.grappling if self.asking is Phase.GRAPPLE else self.fireships
+        lines = [p("fleet.tui.your_ships")]
+        lines += [p.ship_line(ship, ship.index == view.flagship,
+                              " ↯" if ship.index in chosen else "") for ship in view.own]
+        enemy = view.sides[COMPUTER]
+        lines.append(p("fleet.tui.enemy_ships", ships=p.make_up(enemy.make_up)))
+        lines += [f"  {p.kind(ship.kind)} — {p(f'fleet.status.{ship.status.value}')}"
+                  for ship in enemy.lost]
+        return "\n".join(lines)
+
+    def _orders_text(self, view: FleetView, asking: Phase | None) -> str:
+        p = self.phrases
+        if asking is None:
+            return p("fleet.tui.orders.rolling" if self.rolling else "fleet.tui.orders.waiting")
+        if asking is Phase.RETREAT:
+            return p("fleet.tui.orders.retreat", turn=view.turn)
+        if asking is Phase.MODE:
+            return p("fleet.tui.orders.mode", modes=", ".join(
+                f"{n} {p.text(mode.text)}" for n, mode in enumerate(Mode, start=1)
+                if mode in view.modes))
+        if asking is Phase.GRAPPLE:
+            assert view.taken is not None
+            return p("fleet.tui.orders.grapple", kind=p.kind(view.taken),
+                     ships=self._named(self.grappling))
+        mode = Mode.LONG if asking is Phase.PARTING else self.state.mode
+        assert mode is not None
+        ammo = " ".join(f"[{p.text(a.text)}]" if a is self.ammo else p.text(a.text)
+                        for a in mode.ammunition)
+        if self.hold:
+            line = p("fleet.tui.orders.hold")
+        else:
+            line = p("fleet.tui.orders.volley", ammo=ammo, count=len(self.aimed),
+                     shots=self.state.shots(HUMAN, self.fireships),
+                     cells=", ".join(p.enemy_cell(c) for c in self.aimed) or "—")
+        if asking is Phase.PARTING:
+            return p("fleet.tui.orders.parting") + " " + line
+        if view.fireship_limit:
+            line += " " + p("fleet.tui.orders.fireships", count=len(self.fireships),
+                            limit=view.fireship_limit, ships=self._named(self.fireships))
+        return line
+
+    def _named(self, ships: list[int]) -> str:
+        own = self.view.own or ()
+        return ", ".join(f"{i + 1} {self.phrases.kind(own[i].kind)}" for i in ships) or "—"

@@ -1,0 +1,80 @@
+"""The fleet battle's game-over body: both fields revealed, each side's ships by fate
+(destroyed, captured, escaped, still in the battle, needing repair) and the winner's
+trophies. The shell's game-over screen (:mod:`seabattle.tui.game_over`) frames it with the
+outcome (:func:`outcome`), the saved file and the keys."""
+
+from __future__ import annotations
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import Static
+
+from seabattle.fleetbattle.events import BattleOver
+from seabattle.fleetbattle.terminal.lines import COMPUTER, HUMAN, FleetSession
+from seabattle.fleetbattle.terminal.text import totals_line, trophies_line
+from seabattle.fleetbattle.terminal.tui.field import FleetField
+from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, own_cells
+from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
+from seabattle.fleetbattle.views import Result
+
+_FATES = ("destroyed", "captured", "escaped", "remaining", "damaged")
+"""The rows of the result, as :class:`~seabattle.fleetbattle.views.Result` names them."""
+
+
+def outcome(session: FleetSession, phrases: FleetPhrases) -> str:
+    """Who won and why, as the narrator says it («Your fleet wins: the enemy has no ship
+    left in the battle.»)."""
+    last = session.state.journal[-1]
+    assert isinstance(last, BattleOver)
+    return phrases.narrator(session.state.rules).say(last) or ""
+
+
+def result(session: FleetSession, phrases: FleetPhrases, width: int) -> ComposeResult:
+    """Both fields (the enemy's fleet shown where it was), the totals, the ships of each
+    side by fate and the trophies."""
+    p = phrases
+    view = session.state.view(HUMAN)
+    assert view.placements is not None and view.results is not None, "the battle is over"
+    with Horizontal(id="fields"):
+        own = FleetField(p.coordinates, own_cells(view, p.language), show_cursor=False,
+                         id="own")
+        own.border_title = p("tui.field.yours")
+        own.fit(width // 2)
+        yield own
+        enemy = FleetField(p.enemy, enemy_cells(view, HUMAN, p.language,
+                                                reveal=view.placements[COMPUTER]),
+                           show_cursor=False, id="enemy")
+        enemy.border_title = p("tui.field.enemy_revealed")
+        enemy.fit(width // 2)
+        yield enemy
+    names = (p("fleet.plain.you"), p("fleet.plain.enemy"))
+    yield Static("\n".join(totals_line(view.sides[side], names[side], p.language)
+                           for side in (HUMAN, COMPUTER)), id="totals", markup=False)
+    yield Static(fates_table(session, phrases), id="stats")
+    trophies = trophies_line(view, (p("fleet.plain.you_said"), p("fleet.plain.enemy_said")),
+                             p.language)
+    if trophies is not None:
+        yield Static(trophies, id="trophies", markup=False)
+
+
+def fates_table(session: FleetSession, phrases: FleetPhrases) -> Table:
+    """Each side's ships by fate, by kind."""
+    p = phrases
+    view = session.state.view(HUMAN)
+    assert view.results is not None
+    rules = session.state.rules
+    table = Table(title=p("fleet.tui.over.fates"), title_justify="left", box=None,
+                  padding=(0, 1))
+    table.add_column("")
+    table.add_column(p("fleet.plain.you"))
+    table.add_column(p("fleet.plain.enemy"))
+
+    def ships(seat: int, result: Result, fate: str) -> str:
+        indices: tuple[int, ...] = getattr(result, fate)
+        return p.make_up([rules.pieces(seat)[i] for i in indices]) if indices else "—"
+
+    for fate in _FATES:
+        table.add_row(p(f"fleet.tui.over.{fate}"),
+                      *(ships(seat, view.results[seat], fate) for seat in (HUMAN, COMPUTER)))
+    return table
