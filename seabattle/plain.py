@@ -50,7 +50,8 @@ class PlainGame:
                 if not self._again():
                     self.io.say("plain.goodbye")
                     return 0
-                self.session = self.lines.new_session(self.settings, self.session.seed + 1)
+                self.session = self.lines.next_session(self.settings, self.session.seed + 1,
+                                                       self.session)
                 self.game_number += 1
         except EndOfInput:
             self._save()

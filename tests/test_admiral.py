@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import itertools
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -217,7 +219,7 @@ def play_series(rules: Rules, family: str, games: int, seed: int,
             game.fire(0, cell)
         series.append([shot.cell for shot in game.view(0).shots])
         if number < games - 1:
-            admiral.reveal(fleet)
+            admiral.reveal(rules, fleet)
     return series, admiral
 
 
@@ -229,7 +231,7 @@ def test_the_evidence_of_a_game_favours_the_family_that_placed_the_fleet() -> No
     prior = dict(zip(FAMILIES, np.exp(PlacementPrior().log_prior()).tolist(), strict=True))
     assert admiral.habits.weights["corner"] > 2 * prior["corner"]
     fleet = find_placement("corner").place(rules, random.Random("0:0"))
-    admiral.reveal(fleet)
+    admiral.reveal(rules, fleet)
     admiral.new_game()
     weights = admiral.habits.weights
     assert max(weights, key=weights.__getitem__) == "corner" and weights["corner"] > 0.9
@@ -313,3 +315,43 @@ def test_against_a_uniform_placer_learning_changes_nothing() -> None:
     plain, _ = play_series(rules, "uniform", 3, seed=12, settings={"learn": "0"})
     assert learner.habits.learned.tolist() == [0.0] * len(FAMILIES)
     assert learning == plain
+
+
+# --- a series against one person in the terminal ----------------------------------------
+
+
+def test_playing_again_in_the_terminal_carries_what_the_admiral_learnt(tmp_path: Path) -> None:
+    from seabattle.battleship.record import GameRecord
+    from seabattle.battleship.session import GameSettings
+    from seabattle.plain import PlainGame
+
+    rules = PRESETS["six"]
+    cells = [f"{c}{r}" for r in range(1, rules.height + 1) for c in "abcdefghij"[:rules.width]]
+    moves = "\n".join(cells)
+    settings = GameSettings(rules, "admiral", "en", seed=8, first="me",
+                            save_path=tmp_path / "game.json")
+    plain = PlainGame(settings, io.StringIO(f"{moves}\ny\n{moves}\nn\n"), io.StringIO())
+    assert plain.run() == 0
+    first = GameRecord.from_json((tmp_path / "game.json").read_text(encoding="utf-8")).game()
+    assert first.is_over and (tmp_path / "game-2.json").exists()
+    # The second game's computer is the first's, and it has learnt the first game: the
+    # person's fleet (the habits' evidence, exactly) and where the person looked first.
+    opponent = plain.session.opponent
+    assert opponent.games == 1 and opponent.habits.games == 1
+    expected = PlacementPrior()
+    expected.reveal(rules, first.fleets[0])
+    expected.next_game()
+    strategy = plain.session.strategy
+    assert isinstance(strategy, AdmiralStrategy) and strategy is opponent.strategy
+    assert np.allclose(strategy.habits.learned, expected.learned)
+    assert opponent.habits.lateness(first.view(0).shots[0].cell) == 0.0
+
+
+def test_new_settings_start_a_new_opponent_model() -> None:
+    from seabattle.battleship.session import GameSettings
+
+    settings = GameSettings(PRESETS["six"], "admiral", "en", seed=3)
+    first = settings.new_session()
+    assert settings.new_session(4, first).opponent is first.opponent
+    other = GameSettings(PRESETS["classic"], "admiral", "en", seed=3)
+    assert other.new_session(4, first).opponent is not first.opponent

@@ -180,7 +180,7 @@ def run_shooting_series(spec: SeriesSpec, progress: Callable[[int], None] | None
                     strategy.new_game()
                 timed = g + 1 >= spec.first_measured
                 shots = _play(strategy, spec.rules, fleet, result.think if timed else None)
-                strategy.reveal(fleet)
+                strategy.reveal(spec.rules, fleet)
                 if timed:
                     measured.append(len(shots))
             result.per_series.append(statistics.fmean(measured))

@@ -23,8 +23,7 @@ from typing import Any, Literal
 
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.decisions import decide as computer_choice
-from seabattle.battleship.ai.levels import make_strategy
-from seabattle.battleship.ai.placement import computer_fleet
+from seabattle.battleship.ai.opponent import OpponentModel
 from seabattle.battleship.ai.player import ComputerPlayer
 from seabattle.battleship.events import (
     Decision,
@@ -112,10 +111,21 @@ class GameSettings:
             return path
         return path.with_stem(f"{path.stem}-{game_number}")
 
-    def new_session(self, seed: int | None = None) -> VsComputer:
-        """A new game with these settings (``seed`` overrides the settings' seed)."""
+    def new_session(self, seed: int | None = None, previous: VsComputer | None = None
+                    ) -> VsComputer:
+        """A new game with these settings (``seed`` overrides the settings' seed).
+
+        ``previous``: the game the same person played before (play again): where the
+        level and rules are the same, the computer keeps what it learnt of them
+        (:class:`~seabattle.battleship.ai.opponent.OpponentModel`), that game included.
+        """
+        opponent = None
+        if previous is not None and (previous.level, previous.rules) == (self.level, self.rules):
+            opponent = previous.opponent
+            if previous.game is not None:
+                opponent.learn(previous.game, COMPUTER)
         return VsComputer(self.rules, self.level, seed=self.seed if seed is None else seed,
-                          first=self.first, player_name=self.player_name)
+                          first=self.first, player_name=self.player_name, opponent=opponent)
 
 
 class VsComputer:
@@ -127,7 +137,8 @@ class VsComputer:
     """
 
     def __init__(self, rules: Rules, level: str = "hard", *, seed: int | None = None,
-                 first: FirstMove = "random", player_name: str = "Player") -> None:
+                 first: FirstMove = "random", player_name: str = "Player",
+                 opponent: OpponentModel | None = None) -> None:
         self.rules = rules
         self.level = level
         self.seed = new_seed() if seed is None else seed
@@ -137,11 +148,13 @@ class VsComputer:
         self._fleet_rng = random.Random(f"{self.seed}:own-fleet")
         computer_rng = random.Random(f"{self.seed}:computer-fleet")
         lot = random.Random(f"{self.seed}:first")
-        self.strategy: TargetingStrategy = make_strategy(level, random.Random(f"{self.seed}:ai"),
-                                                         rules)
+        self.opponent = opponent or OpponentModel(level, rules)
+        """What the computer has learnt of the person over this run's games."""
+        self.strategy: TargetingStrategy = self.opponent.strategy_for_game(
+            random.Random(f"{self.seed}:ai"))
         self.computer = ComputerPlayer(self.strategy, random.Random(f"{self.seed}:ai-decisions"))
         self._suggestions = random.Random(f"{self.seed}:own-decisions")
-        self.computer_fleet = computer_fleet(level, rules, computer_rng)
+        self.computer_fleet = self.opponent.fleet(computer_rng)
         if first not in ("me", "ai", "random"):
             raise SeaBattleError("error.generic",
                                  problem=f"first must be me, ai or random, not {first!r}")

@@ -79,6 +79,13 @@ class ScreenSet(ABC, Generic[SettingsT, SessionT, PhrasesT]):
     def new_session(self, settings: SettingsT, seed: int | None) -> SessionT:
         """A new game with ``settings`` (``seed``, when given, instead of the settings')."""
 
+    def next_session(self, settings: SettingsT, seed: int | None, previous: SessionT
+                     ) -> SessionT:
+        """The game after ``previous`` in the same run, against the same person (play
+        again, or new settings): :meth:`new_session` unless the game's computer learns
+        its opponent over a series (Battleship's carries what it learnt)."""
+        return self.new_session(settings, seed)
+
     @abstractmethod
     def play(self, app: App[Any], session: SessionT, phrases: PhrasesT,
              over: Callable[[], None]) -> None:

@@ -129,6 +129,13 @@ class LineGame(ABC, Generic[SettingsT, SessionT]):
     def new_session(self, settings: SettingsT, seed: int | None) -> SessionT:
         """A new game with ``settings`` (``seed``, when given, instead of the settings')."""
 
+    def next_session(self, settings: SettingsT, seed: int | None, previous: SessionT
+                     ) -> SessionT:
+        """The game after ``previous`` in the same run, against the same person (play
+        again, or new settings): :meth:`new_session` unless the game's computer learns
+        its opponent over a series (Battleship's carries what it learnt)."""
+        return self.new_session(settings, seed)
+
     @abstractmethod
     def welcome(self, io: LineIO, settings: SettingsT) -> None:
         """Say what is played and how the fields read (once, before the first game)."""

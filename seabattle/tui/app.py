@@ -93,7 +93,7 @@ class SeaBattleApp(App[int]):
             # reproducible; its record goes to the next file.
             seed = None if seed is None else seed + 1
             self.game_number += 1
-        self.session = self.screens.new_session(self.settings, seed)
+        self.session = self.screens.next_session(self.settings, seed, self.session)
         self._play()
 
     def action_choose_settings(self) -> None:

@@ -135,11 +135,11 @@ class AdmiralStrategy(TargetingStrategy):
             self._posterior.reset()
         self.habits.next_game()
 
-    def reveal(self, fleet: Fleet) -> None:
+    def reveal(self, rules: Rules, fleet: Fleet) -> None:
         """Weigh the placement habits by the revealed fleet (kept for the next game
         when ``learn`` is on)."""
-        if self.settings.prior and self._posterior is not None:
-            self.habits.reveal(self._posterior.rules, fleet)
+        if self.settings.prior and self.supports(rules):
+            self.habits.reveal(rules, fleet)
 
     @classmethod
     def supports(cls, rules: Rules) -> bool:

@@ -31,9 +31,10 @@ class TargetingStrategy(ABC):
     def new_game(self) -> None:  # noqa: B027 - optional hook, most strategies keep no state
         """Forget anything remembered from a previous game."""
 
-    def reveal(self, fleet: Fleet) -> None:  # noqa: B027 - optional hook
-        """Learn from the enemy fleet, revealed when a game ends (a series against one
-        opponent: call it before :meth:`new_game`). Most strategies ignore it."""
+    def reveal(self, rules: Rules, fleet: Fleet) -> None:  # noqa: B027 - optional hook
+        """Learn from the enemy fleet under ``rules``, revealed when a game ends (a series
+        against one opponent: call it before :meth:`new_game`). Most strategies ignore
+        it."""
 
     @classmethod
     def tuned(cls, rng: random.Random, settings: Mapping[str, str]) -> Self:

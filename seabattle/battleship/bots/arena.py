@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
+from seabattle.battleship.ai.opponent import OpponentModel
 from seabattle.battleship.bots.builtin import find_placement_function, serve
 from seabattle.battleship.bots.protocol import (
     END_REASONS,
@@ -51,6 +52,11 @@ if TYPE_CHECKING:  # the arena's types, named only: this package never imports t
     from seabattle.arena.games import Conversation
 
 AnyState = GameState[Any, Any, Any]
+
+LEARNING_PLACEMENT = "learning"
+"""The built-in players' placement option (``admiral:learning``) that places as the
+computer does in a game against a person: for the admiral, where the opponent of the
+series has looked last (:mod:`~seabattle.battleship.ai.hiding`)."""
 
 
 def _battleship(state: AnyState) -> BattleshipState:
@@ -165,21 +171,37 @@ class BattleshipBot:
 
 
 class BuiltinAgent:
-    """A built-in targeting strategy and placement, in-process, seeded per game."""
+    """A built-in targeting strategy and placement, in-process, seeded per game.
+
+    One agent plays every game of its player against one opponent (the arena makes a
+    player per pairing and batch), so it learns that opponent over the series
+    (:class:`~seabattle.battleship.ai.opponent.OpponentModel`): its strategy sees the
+    opponent's fleet after each game, and with the placement :data:`LEARNING_PLACEMENT` it
+    places its own fleet as the computer does, where this opponent looks last. A new
+    rule set starts a new model.
+    """
 
     def __init__(self, level: str, placement: str | None) -> None:
         self.level = level
-        self._place = find_placement_function(placement)
+        self._learning = placement == LEARNING_PLACEMENT
+        self._place = None if self._learning else find_placement_function(placement)
+        self.opponent: OpponentModel | None = None
+        """What this player has learnt of its opponent (made at the first game)."""
         self._strategy: TargetingStrategy | None = None
         self._rng = random.Random()
 
     async def new_game(self, rules: Any, seat: int, seed: str) -> None:
+        if self.opponent is None or self.opponent.rules != rules:
+            self.opponent = OpponentModel(self.level, rules)
         self._rng = random.Random(f"{seed}:place")
-        self._strategy = make_strategy(self.level, random.Random(f"{seed}:shots"))
+        self._strategy = self.opponent.strategy_for_game(random.Random(f"{seed}:shots"))
 
     async def act(self, state: AnyState, seat: int) -> Any:
         battleship = _battleship(state)
         if battleship.game is None:
+            if self._place is None:
+                assert self.opponent is not None
+                return PlaceFleet(self.opponent.fleet(self._rng))
             return PlaceFleet(self._place(battleship.rules, self._rng))
         view = battleship.view(seat)  # what the seat may know, through the interface
         assert self._strategy is not None and isinstance(view, PlayerView)
@@ -191,7 +213,13 @@ class BuiltinAgent:
 
     def finish(self, state: AnyState, seat: int, ended: str,
                metadata: Mapping[str, JSON]) -> None:
-        """Nothing to tell an in-process player."""
+        """Learn the opponent from the game just ended (its fleet is revealed to both
+        sides), unless that fleet is a stand-in a forfeit put there."""
+        game = _battleship(state).game
+        stand_ins = metadata.get("substitute_fleets") or []
+        if (game is not None and self.opponent is not None and isinstance(stand_ins, list)
+                and other(seat) not in stand_ins):
+            self.opponent.learn(game, seat)
 
 
 class BattleshipArena:
@@ -206,12 +234,15 @@ class BattleshipArena:
         return [*LEVELS, *(name for name in STRATEGIES if name not in LEVELS)]
 
     def parse_builtin(self, text: str) -> tuple[str, str | None] | None:
+        """``LEVEL`` or ``LEVEL:PLACEMENT``: a placement strategy's name, or
+        :data:`LEARNING_PLACEMENT` (the level's own placement, learning the opponent)."""
         level, colon, placement = text.partition(":")
         if level.lower() not in self.builtin_names():
             return None
         if not colon:
             return level.lower(), None
-        find_placement_function(placement)  # raises for an unknown placement
+        if placement.lower() != LEARNING_PLACEMENT:
+            find_placement_function(placement)  # raises for an unknown placement
         return level.lower(), placement.lower()
 
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:

@@ -107,6 +107,10 @@ class BattleshipLines(LineGame[GameSettings, VsComputer]):
     def new_session(self, settings: GameSettings, seed: int | None) -> VsComputer:
         return settings.new_session(seed)
 
+    def next_session(self, settings: GameSettings, seed: int | None, previous: VsComputer
+                     ) -> VsComputer:
+        return settings.new_session(seed, previous)
+
     def welcome(self, io: LineIO, settings: GameSettings) -> None:
         rules = settings.rules
         phrases = BattleshipPhrases(io.language, io.coords)

@@ -42,6 +42,10 @@ class BattleshipScreens(ScreenSet[GameSettings, VsComputer, BattleshipPhrases]):
     def new_session(self, settings: GameSettings, seed: int | None) -> VsComputer:
         return settings.new_session(seed)
 
+    def next_session(self, settings: GameSettings, seed: int | None, previous: VsComputer
+                     ) -> VsComputer:
+        return settings.new_session(seed, previous)
+
     def play(self, app: App[Any], session: VsComputer, phrases: BattleshipPhrases,
              over: Callable[[], None]) -> None:
         def start_battle(fleet: Fleet | None) -> None:
