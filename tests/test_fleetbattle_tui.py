@@ -11,12 +11,13 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import RichLog, Static
+from textual.widgets import Input, RichLog, Select, Static
 
 from seabattle.cli import main
 from seabattle.fleetbattle.definition import DEFINITION
 from seabattle.fleetbattle.fleets import PRESETS
 from seabattle.fleetbattle.rules import FleetRules
+from seabattle.fleetbattle.ships import Ammo, Kind
 from seabattle.fleetbattle.terminal.lines import FleetSettings
 from seabattle.fleetbattle.terminal.tui import SCREEN_SET, battle
 from seabattle.fleetbattle.terminal.tui.battle import FleetBattleScreen
@@ -28,6 +29,7 @@ from seabattle.terminal.notice import Notice
 from seabattle.terminal.registry import find_screen_set
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.game_over import GameOverScreen
+from seabattle.tui.new_game import NewGameScreen
 
 SMALL = (80, 24)
 LARGE = (120, 40)
@@ -51,6 +53,11 @@ def message(app: SeaBattleApp) -> str:
 
 def log_lines(app: SeaBattleApp) -> list[str]:
     return [strip.text for strip in app.screen.query_one(RichLog).lines]
+
+
+def log_end(app: SeaBattleApp) -> str:
+    """The log's last lines run together without spaces (the log wraps long lines)."""
+    return "".join(log_lines(app)[-4:]).replace(" ", "")
 
 
 def as_text(renderable: Any) -> str:
@@ -150,3 +157,153 @@ def test_play_without_plain_opens_the_screens_on_the_options(
     ((settings, game),) = started
     assert game == "fleet-battle" and settings.rules == PRESETS["duel"]
     assert (settings.level, settings.seed, settings.language) == ("captain", 4, "ru")
+
+
+async def test_the_set_up_refuses_a_ship_on_another_in_the_engine_s_words_in_russian() -> None:
+    app = make_app(PRESETS["duel"], language="ru")
+    async with app.run_test(size=SMALL) as pilot:
+        setup = app.screen
+        assert isinstance(setup, FleetSetupScreen)
+        assert str(app.screen.query_one("#title", Static).content) == (
+            "Морское сражение — расстановка")
+        await pilot.press("enter", "enter")  # the brig on the corvette at А1
+        await pilot.pause()
+        assert len(setup.placed) == 1
+        assert message(app) == "Корабль 2 (бриг) налезает на другой"
+        await pilot.press("s")
+        await pilot.pause()
+        assert message(app) == "Осталось расставить: 1 (a — наугад)."
+        await pilot.press("u")
+        await pilot.pause()
+        assert setup.placed == [] and message(app) == "Вернули в запас: корвет, А1–Б1."
+
+
+async def first_orders(pilot: Pilot[Any]) -> FleetBattleScreen:
+    """Place the fleet at random, fight on, and wait for the first turn's orders."""
+    await pilot.press("x", "s")
+    await settle(pilot)
+    assert isinstance(pilot.app.screen, FleetBattleScreen)
+    assert pilot.app.screen.asking is Phase.RETREAT
+    assert str(pilot.app.screen.query_one("#orders", Static).content) == (
+        "Before turn 1: fight on (n) or retreat (y)?")
+    await pilot.press("n")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, FleetBattleScreen) and screen.asking is Phase.ORDERS
+    return screen
+
+
+async def test_orders_the_engine_refuses_are_refused_in_its_words_and_change_nothing() -> None:
+    app = make_app(PRESETS["equal"])
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await first_orders(pilot)
+        state = app.session.state
+        logged = len(state.log)
+        await pilot.press("f")  # nothing aimed at
+        await pilot.pause()
+        assert message(app).startswith("No cell aimed at")
+        await pilot.press("x")  # the whole volley: 8 cells
+        await pilot.pause()
+        assert len(screen.aimed) == 8
+        aimed = list(screen.aimed)
+        free = next(c for c in range(state.rules.field(1).size) if c not in aimed)
+        screen.target(free)
+        await pilot.pause()
+        assert message(app) == "Cells called: 9, but your fleet's shots: 8"
+        assert screen.aimed == aimed
+        await pilot.press("1", "2")  # the frigate, the corvette: then 5 shots, 6 shots
+        await pilot.pause()
+        assert message(app) == "Cells called: 8, but your fleet's shots: 6"
+        assert screen.fireships == []
+        await pilot.press("h")  # hold fire lets the cells go
+        await pilot.press("1", "3", "4")
+        await pilot.pause()
+        assert screen.fireships == [0, 2]
+        assert message(app) == "Fireships: 3, but at most 2 (half your ships) this turn"
+        assert len(state.log) == logged
+        orders = str(screen.query_one("#orders", Static).content)
+        assert orders.startswith("Orders: hold fire") and "fireships 2 of 2" in orders
+        await pilot.press("f")
+        await settle(pilot)
+        assert "Your fleet holds fire. Fireships: 2." in log_lines(app)
+
+
+async def test_a_shot_kind_may_not_hit_a_deck_it_hit_and_switching_drops_such_cells() -> None:
+    app = make_app(PRESETS["equal"], seed=11)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await first_orders(pilot)
+        state = app.session.state
+        enemy = state.placements[1]
+        assert enemy is not None
+        frigate = enemy.ships[0].cells
+        for cell in range(state.rules.field(1).size):
+            if frigate >> cell & 1:
+                screen.target(cell)
+        await pilot.press("f")
+        await settle(pilot)
+        hits = [shot.cell for shot in state.view(0).sides[0].shots if shot.hit]
+        assert len(hits) == 3
+        while screen.asking is not Phase.ORDERS:
+            await pilot.press({Phase.RETREAT: "n", Phase.MODE: "1"}[screen.asking])
+            await settle(pilot)
+        screen.target(hits[0])
+        await pilot.pause()
+        name = app.phrases.enemy_cell(hits[0])
+        assert message(app) == f"{name} was already hit with cannonballs: not there again"
+        assert screen.aimed == []
+        if state.mode is not None and state.mode.ammunition[1] is Ammo.CHAIN:
+            await pilot.press("a")
+            screen.target(hits[0])
+            await pilot.pause()
+            assert screen.aimed == [hits[0]] and screen.ammo is Ammo.CHAIN
+            await pilot.press("a")
+            await pilot.pause()
+            assert screen.aimed == [] and name in message(app)
+
+
+async def test_the_dice_fall_one_roll_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(battle, "DICE_PAUSE", 600)  # the dice stay on the table
+    app = make_app(PRESETS["equal"], seed=3)
+    async with app.run_test(size=SMALL) as pilot:
+        await first_orders(pilot)
+        await pilot.press("x", "f")  # no fireships: no die falls in turn 1
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FleetBattleScreen) and screen.asking is Phase.RETREAT
+        await pilot.press("n")
+        await pilot.pause()
+        # the manoeuvre's dice have fallen, and nothing after them yet
+        assert screen.rolling and screen.asking is None
+        dice = str(screen.query_one("#dice", Static).content)
+        assert dice.startswith(tuple("⚀⚁⚂⚃⚄⚅")) and "Manoeuvre:" in dice
+        assert log_end(app).endswith(dice.replace(" ", ""))
+        assert str(screen.query_one("#orders", Static).content) == "The dice are falling…"
+        await pilot.press("f", "n", "1")  # the keys wait for the dice
+        assert screen.rolling and log_end(app).endswith(dice.replace(" ", ""))
+
+
+async def test_the_new_game_form_builds_fleets_under_a_budget() -> None:
+    app = make_app(PRESETS["duel"])
+    async with app.run_test(size=LARGE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#fleets", Select).value = "built"
+        form.query_one("#count-frigate", Input).value = "2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert message(app) == ("The fleet costs 44 coins, 4 guns, 2 wood; "
+                                "the budget is 18 coins, 2 guns, 0 wood")
+        form.query_one("#budget", Input).value = "50 5 2"
+        form.query_one("#batteries", Select).value = 1
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, FleetSetupScreen)
+        rules = app.session.state.rules
+        assert rules.fleets[0] == rules.fleets[1] == (Kind.FRIGATE, Kind.FRIGATE,
+                                                      Kind.CORVETTE, Kind.BRIG)
+        assert rules.batteries == (1, 1)
