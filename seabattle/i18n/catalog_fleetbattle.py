@@ -205,6 +205,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(y); выиграв манёвр, выберите режим (1–3). Целиться — стрелками и Enter или мышью, "
         "столько клеток, сколько выстрелов у флота; a меняет снаряд, 1–9 — брандеры, "
         "h — «Не стрелять», f — отдать приказ."),
+    "fleet.tui.mark.hit": ("cannonball hit", "попадание ядром"),
+    "fleet.tui.mark.chain": ("chain shot hit", "книппелем"),
+    "fleet.tui.mark.grape": ("grapeshot hit", "шрапнелью"),
+    "fleet.tui.mark.captured": ("captured", "захвачено"),
+    "fleet.tui.mark.gone": ("destroyed", "уничтожен"),
+    "fleet.tui.mark.miss": ("miss", "промах"),
+    "fleet.tui.mark.aimed": ("aimed at", "цель"),
     "fleet.tui.key.place": ("place", "поставить"),
     "fleet.tui.key.flagship": ("flagship", "флагман"),
     "fleet.tui.key.target": ("aim here", "цель"),

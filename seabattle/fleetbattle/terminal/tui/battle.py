@@ -37,7 +37,7 @@ from seabattle.fleetbattle.ships import Ammo, Mode
 from seabattle.fleetbattle.terminal.lines import COMPUTER, HUMAN, FleetSession
 from seabattle.fleetbattle.terminal.text import totals_line
 from seabattle.fleetbattle.terminal.tui.field import FleetField, arrows
-from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, own_cells
+from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, legend, own_cells
 from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
 from seabattle.fleetbattle.views import FleetView, Phase
 from seabattle.terminal.confirm import ConfirmScreen
@@ -136,6 +136,7 @@ class FleetBattleScreen(Screen[None]):
                 enemy.border_title = p("tui.field.enemy")
                 yield enemy
                 yield Static(id="ships", markup=False)
+            yield Static(legend(p.language), id="legend", markup=False)
             yield Static(id="totals", markup=False)
             yield Static(id="dice", markup=False)
             yield Static(id="orders", markup=False)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from seabattle.coords import iter_cells
+from seabattle.fleetbattle.hulls import Status
 from seabattle.fleetbattle.placement import PlacedShip, Placement
 from seabattle.fleetbattle.ships import Ammo, Kind
 from seabattle.fleetbattle.terminal.text import enemy_symbols, own_symbols
@@ -33,8 +34,14 @@ _FROM_TEXT = {".": "water", "*": "miss", "#": "gone", "@": "captured", "X": "hit
               "c": "chain", "g": "grape"}
 """The line game's symbols (:mod:`seabattle.fleetbattle.terminal.text`) as marks."""
 
-LEGEND = ("hit", "chain", "grape", "captured", "gone", "miss")
-"""The marks the legend explains (with the letters of the kinds)."""
+LEGEND = ("hit", "chain", "grape", "captured", "gone", "miss", "aimed")
+"""The marks the legend explains (the letters of the kinds are in the lists of ships)."""
+
+
+def legend(language: Language) -> str:
+    """What the symbols mean: «✕ cannonball hit · ∞ chain shot hit · …»."""
+    return " · ".join(f"{SYMBOLS[mark]} {translate(f'fleet.tui.mark.{mark}', language)}"
+                      for mark in LEGEND)
 
 
 def letter(kind: Kind, language: Language) -> str:
@@ -49,15 +56,19 @@ def _marked(mark: str) -> Cell:
 def own_cells(view: FleetView, language: Language, chosen: Collection[int] = ()) -> list[Cell]:
     """The seat's own field: its decks by kind (the flagship's and the ships ``chosen``
     as fireships or to grapple marked), the decks each kind of shot hit, the decks the
-    enemy holds, ships out of the battle and the enemy's misses."""
+    enemy holds (ships captured whole among them), ships destroyed and the enemy's
+    misses."""
     assert view.own is not None
     owner = {cell: ship for ship in view.own for cell in iter_cells(ship.cells)}
     cells: list[Cell] = []
     for cell, symbol in enumerate(own_symbols(view)):
+        ship = owner.get(cell)
+        if symbol == "#" and ship is not None and ship.status is Status.CAPTURED:
+            symbol = "@"  # taken whole: the enemy holds every deck
         if symbol != "O":
             cells.append(_marked(_FROM_TEXT[symbol]))
             continue
-        ship = owner[cell]
+        assert ship is not None
         mark = ("chosen" if ship.index in chosen
                 else "flagship" if ship.index == view.flagship else "deck")
         cells.append((letter(ship.kind, language), mark))
@@ -67,14 +78,20 @@ def own_cells(view: FleetView, language: Language, chosen: Collection[int] = ())
 def enemy_cells(view: FleetView, seat: int, language: Language, aimed: Collection[int] = (),
                 reveal: Placement | None = None) -> list[Cell]:
     """``seat``'s knowledge of the enemy's field: its misses, its hits by the kind of shot
-    (a cannonball's first), the ships told out of the battle, the cells ``aimed`` at this
-    turn; with ``reveal`` (after the battle) the enemy's other decks too."""
+    (a cannonball's first), the ships told destroyed or captured, the cells ``aimed`` at
+    this turn; with ``reveal`` (after the battle) the enemy's other decks too."""
     hits: dict[Ammo, set[int]] = {ammo: set() for ammo in Ammo}
     for shot in view.sides[seat].shots:
         if shot.hit:
             hits[shot.ammo].add(shot.cell)
+    captured = 0
+    for known in view.sides[1 - seat].lost:
+        if known.status is Status.CAPTURED:
+            captured |= known.cells
     cells: list[Cell] = []
     for cell, symbol in enumerate(enemy_symbols(view, seat)):
+        if captured >> cell & 1:
+            symbol = "@"
         if cell in aimed:
             cells.append(_marked("aimed"))
         elif symbol == "X":

@@ -14,7 +14,7 @@ from seabattle.fleetbattle.events import BattleOver
 from seabattle.fleetbattle.terminal.lines import COMPUTER, HUMAN, FleetSession
 from seabattle.fleetbattle.terminal.text import totals_line, trophies_line
 from seabattle.fleetbattle.terminal.tui.field import FleetField
-from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, own_cells
+from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, legend, own_cells
 from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
 from seabattle.fleetbattle.views import Result
 
@@ -48,6 +48,7 @@ def result(session: FleetSession, phrases: FleetPhrases, width: int) -> ComposeR
         enemy.border_title = p("tui.field.enemy_revealed")
         enemy.fit(width // 2)
         yield enemy
+    yield Static(legend(p.language), id="legend", markup=False)
     names = (p("fleet.plain.you"), p("fleet.plain.enemy"))
     yield Static("\n".join(totals_line(view.sides[side], names[side], p.language)
                            for side in (HUMAN, COMPUTER)), id="totals", markup=False)
