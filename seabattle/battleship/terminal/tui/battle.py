@@ -7,11 +7,10 @@ import random
 import threading
 
 from rich.text import Text
-from textual import events, on, work
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
@@ -22,6 +21,7 @@ from seabattle.battleship.events import Decision
 from seabattle.battleship.session import HUMAN, Told, VsComputer
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.telling import told_params
+from seabattle.battleship.terminal.tui.aiming import AimingScreen
 from seabattle.battleship.terminal.tui.board import (
     AIM_AND_FIRE,
     HOTTEST,
@@ -48,7 +48,7 @@ from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
 
 
-class BattleScreen(Screen[None]):
+class BattleScreen(AimingScreen):
     """The person fires until the game is over; dismissed then.
 
     A shot is a typed cell (Enter), or the cell under the cursor on the enemy
@@ -108,11 +108,11 @@ class BattleScreen(Screen[None]):
 
     @property
     def _enemy(self) -> Board:
-        return self.query_one("#enemy", Board)
+        return self.board(own=False)
 
     @property
     def _own(self) -> Board:
-        return self.query_one("#own", Board)
+        return self.board(own=True)
 
     def compose(self) -> ComposeResult:
         phrases = self.phrases
@@ -174,44 +174,14 @@ class BattleScreen(Screen[None]):
 
     # --- shooting -----------------------------------------------------------------
 
-    def action_aim(self, rows: int, columns: int) -> None:
-        """Move the cursor on the enemy field (on one's own while a decision is due)."""
-        board = self._own if self.session.decision_due is not None else self._enemy
-        board.move_cursor(rows, columns)
+    def deciding(self) -> bool:
+        return self.session.decision_due is not None
 
-    async def action_fire_typed(self) -> None:
-        """Fire at the typed cell, or at the cursor when nothing is typed."""
-        await self.query_one("#shot", Input).action_submit()
+    def collecting(self) -> bool:
+        return bool(self.aimed or self.painted)
 
-    @on(Input.Submitted, "#shot")
-    def _fire_typed(self, event: Input.Submitted) -> None:
-        # Cleared whatever comes of it: a refusal quotes what was typed.
-        event.input.clear()
-        text = event.value.strip()
-        deciding = self.session.decision_due is not None
-        board = self._own if deciding else self._enemy
-        if not text:
-            self.fire(board.cursor)
-            return
-        try:
-            cells = self.phrases.typed_cells(text)
-        except SeaBattleError as error:
-            self.query_one(Notice).error(self.phrases.error(error))
-            return
-        for cell in cells:  # several cells: a salvo, or the Dutchman's new place
-            board.cursor = cell
-            if not self.fire(cell) and not (self.aimed or self.painted):
-                return  # refused (said why), or a move that needs no more cells
-
-    @on(Board.CellChosen, "#enemy")
-    def _fire_chosen(self, event: Board.CellChosen) -> None:
-        if self.session.decision_due is None:
-            self.fire(event.cell)
-
-    @on(Board.CellChosen, "#own")
-    def _own_chosen(self, event: Board.CellChosen) -> None:
-        if self.session.decision_due is not None:
-            self.fire(event.cell)
+    def choose(self, cell: int) -> bool:
+        return self.fire(cell)
 
     def fire(self, cell: int) -> bool:
         """Fire at ``cell`` unless it is known already (under salvo rules: choose it for

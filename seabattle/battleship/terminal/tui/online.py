@@ -23,7 +23,7 @@ import time
 from collections.abc import Sequence
 
 from rich.text import Text as RichText
-from textual import events, on
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -35,6 +35,7 @@ from seabattle.battleship.marks import Mark, variant_marks
 from seabattle.battleship.rules import PRESETS, Rules
 from seabattle.battleship.terminal.online_state import OnlineState, enemy_marks, own_marks
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
+from seabattle.battleship.terminal.tui.aiming import AimingScreen
 from seabattle.battleship.terminal.tui.board import (
     AIM_AND_FIRE,
     Board,
@@ -71,7 +72,7 @@ class OnlineSetup:
         return random_fleet(self.rules, entropy(), placed)
 
 
-class OnlineBattleshipScreen(OnlineScreen):
+class OnlineBattleshipScreen(OnlineScreen, AimingScreen):
     """A game of Battleship against a person on a server (see the module)."""
 
     AUTO_FOCUS = "#shot"
@@ -294,96 +295,58 @@ class OnlineBattleshipScreen(OnlineScreen):
         self.query_one(Notice).error(self.phrases("tui.online.not_sent"))
         return False
 
-    def action_aim(self, rows: int, columns: int) -> None:
-        """Move the cursor on the enemy field (one's own while a decision is due)."""
-        if self.state is not None:
-            self._board(self._deciding()).move_cursor(rows, columns)
-
-    async def action_fire_typed(self) -> None:
-        """Fire at the typed cells, or at the cursor when nothing is typed."""
-        await self.query_one("#shot", Input).action_submit()
-
-    @on(Input.Submitted, "#shot")
-    def _typed(self, event: Input.Submitted) -> None:
-        event.input.clear()
-        text = event.value.strip()
-        if self.state is None:
-            return
-        board = self._board(self._deciding())
-        if not text:
-            self.choose(board.cursor)
-            return
-        try:
-            cells = self.phrases.typed_cells(text)
-        except SeaBattleError as error:
-            self.query_one(Notice).error(self.phrases.error(error))
-            return
-        for cell in cells:
-            board.cursor = cell
-            self.choose(cell)
-
-    @on(Board.CellChosen, "#enemy")
-    def _enemy_chosen(self, event: Board.CellChosen) -> None:
-        if not self._deciding():
-            self.choose(event.cell)
-
-    @on(Board.CellChosen, "#own")
-    def _own_chosen(self, event: Board.CellChosen) -> None:
-        if self._deciding():
-            self.choose(event.cell)
-
-    def _deciding(self) -> bool:
+    def deciding(self) -> bool:
         state = self.state
         return state is not None and state.pending is not None and state.pending.seat == state.seat
 
-    def _board(self, own: bool) -> Board:
-        return self.query_one("#own" if own else "#enemy", Board)
+    def collecting(self) -> bool:
+        return bool(self.aimed)
 
-    def choose(self, cell: int) -> None:
-        """A cell chosen: a shot (or one of a salvo's), or a decision's cell."""
+    def choose(self, cell: int) -> bool:
+        """A cell chosen: a shot (or one of a salvo's), or a decision's cell; whether
+        something was sent."""
         state, phrases, notice = self.state, self.phrases, self.query_one(Notice)
         if state is None:
-            return
-        if self._deciding():
-            self._decide(state, cell)
-            return
+            return False
+        if self.deciding():
+            return self._decide(state, cell)
         if state.turn_action is None:
             notice.error(phrases("tui.online.not_your_turn" if state.phase == "battle"
                                  else "tui.online.not_battle"))
-            return
+            return False
         if state.enemy.fired & bit(cell):
             notice.error(phrases("tui.battle.already_fired", cell=phrases.cell(cell)))
-            return
+            return False
         if not state.turn_cells & bit(cell):
             notice.error(phrases("tui.battle.known_empty", cell=phrases.cell(cell)))
-            return
+            return False
         if state.turn_action == "fire":
-            if self._send({"type": "fire", "cell": cell}):
+            sent = self._send({"type": "fire", "cell": cell})
+            if sent:
                 notice.clear()
-            return
-        if cell in self.aimed:
-            self.aimed.remove(cell)
-        else:
-            self.aimed.append(cell)
-        if len(self.aimed) >= state.shots_due:
-            cells, self.aimed = self.aimed, []
-            self._send({"type": "fire_salvo", "cells": cells})
-        self._redraw()
+            return sent
+        return self._gather(cell, state.shots_due, "fire_salvo", "cells")
 
-    def _decide(self, state: OnlineState, cell: int) -> None:
+    def _decide(self, state: OnlineState, cell: int) -> bool:
         pending = state.pending
         assert pending is not None
         if pending.decision != "move_ship":
-            self._send({"type": "decide", "cell": cell})
-            return
+            return self._send({"type": "decide", "cell": cell})
+        return self._gather(cell, pending.size or 0, "decide", "cells")
+
+    def _gather(self, cell: int, wanted: int, kind: str, field: str) -> bool:
+        """Choose ``cell`` for a move of ``wanted`` cells (again: take it back), sending the
+        move once there are as many; whether it was sent."""
         if cell in self.aimed:
             self.aimed.remove(cell)
         else:
             self.aimed.append(cell)
-        if len(self.aimed) >= (pending.size or 0):
+        sent = False
+        if len(self.aimed) >= wanted:
             cells, self.aimed = self.aimed, []
-            self._send({"type": "decide", "cells": cells})
+            sent = self._send({"type": kind, field: cells})
         self._redraw()
+        return sent
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         state = self.state
@@ -392,7 +355,7 @@ class OnlineBattleshipScreen(OnlineScreen):
         if action == "claim":
             return state is not None and self._claimable(state)
         if action == "stay":
-            return (self._deciding() and state is not None and state.pending is not None
+            return (self.deciding() and state is not None and state.pending is not None
                     and state.pending.decision == "move_ship")
         if action == "resign":
             return state is not None and state.phase in ("setup", "battle")
@@ -462,7 +425,7 @@ class OnlineBattleshipScreen(OnlineScreen):
         elif state.phase == "over":
             line = self._outcome(state.winner, str(state.reason))
             line += " " + phrases("tui.online.rematch_keys")
-        elif self._deciding():
+        elif self.deciding():
             line = phrases("tui.online.decide", options=", ".join(
                 phrases.cell(c) for c in (state.pending.options if state.pending else ())))
         elif state.turn_action is not None:
@@ -486,8 +449,8 @@ class OnlineBattleshipScreen(OnlineScreen):
         state, phrases = self.state, self.phrases
         if state is None:
             return
-        deciding = self._deciding()
-        own, enemy = self._board(True), self._board(False)
+        deciding = self.deciding()
+        own, enemy = self.board(True), self.board(False)
         own.marks = with_aimed(own_marks(state), self.aimed if deciding else [])
         own.show_cursor = deciding
         enemy.marks = with_aimed(enemy_marks(state), [] if deciding else self.aimed)
