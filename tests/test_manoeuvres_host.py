@@ -9,7 +9,7 @@ Driven through Starlette's TestClient over a SQLite file, like ``tests/test_serv
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -253,6 +253,7 @@ def test_the_defender_answers_an_attack_on_its_group() -> None:
     from seabattle.manoeuvres.actions import Attack, Deploy
     from seabattle.manoeuvres.pieces import Kind
     from seabattle.manoeuvres.rules import ManoeuvreRules
+    from seabattle.manoeuvres.state import ManoeuvreState
     from seabattle.server.messages import Intent
     from seabattle.server.rooms import WATCHER, Room, RoomOptions, new_room_entry
 
@@ -271,18 +272,20 @@ def test_the_defender_answers_an_attack_on_its_group() -> None:
     for seat in (0, 1):
         pieces: list[Any] = [[cell, kind.value] for cell, kind in layouts[seat].layout]
         room.handle(seat, Intent("deploy", {"pieces": pieces}), 1.0)
-    first = room.state.actor
+    game = room.state
+    assert isinstance(game, ManoeuvreState)
+    first = game.actor
     assert first in (0, 1)
     battleship, target, group = (9, 5, [4, 5]) if first == 0 else (6, 10, [10, 11])
     attack: dict[str, Any] = {"type": "attack", "target": target, "group": [battleship]}
-    assert attack in room.snapshot(first, "en", 1.0)["legal"]
+    assert attack in cast(list[Any], room.snapshot(first, "en", 1.0)["legal"])
     room.handle(first, Intent("attack", {"target": target, "group": [battleship]}), 2.0)
-    assert room.state.pending == Attack(target, (battleship,))
+    assert game.pending == Attack(target, (battleship,))
     defender = room.snapshot(1 - first, "en", 2.0)
     assert defender["stage"] == "defence" and defender["to_move"] == 1 - first
-    assert {"type": "defend", "group": group} in defender["legal"]
+    assert {"type": "defend", "group": group} in cast(list[Any], defender["legal"])
     assert room.snapshot(first, "en", 2.0)["legal"] == []
-    assert room.snapshot(None, "en", 2.0)["pending"] == {
+    assert room.snapshot(WATCHER, "en", 2.0)["pending"] == {
         "target": target, "group": [battleship], "kind": "battleship"}
     told = [e for e in room.feed_since(WATCHER, 0) if e["type"] == "defence_due"]
     assert told == [{"type": "defence_due", "seat": 1 - first, "target": target,
