@@ -355,3 +355,51 @@ def test_new_settings_start_a_new_opponent_model() -> None:
     assert settings.new_session(4, first).opponent is first.opponent
     other = GameSettings(PRESETS["classic"], "admiral", "en", seed=3)
     assert other.new_session(4, first).opponent is not first.opponent
+
+
+def test_a_rematch_room_carries_what_the_computer_learnt() -> None:
+    from typing import cast
+
+    from seabattle.battleship.ai.opponent import OpponentModel
+    from seabattle.battleship.cell_lists import cell_lists_in_rules_order
+    from seabattle.battleship.state import PlaceFleet
+    from seabattle.games.interface import JSON
+    from seabattle.server.messages import Intent
+    from seabattle.server.rooms import Room, RoomOptions, new_room_entry
+
+    rules = PRESETS["six"]
+    options = RoomOptions(mode="computer", level="admiral")
+
+    def room(game_id: str, previous: Room | None) -> Room:
+        made = Room(game_id, new_room_entry(
+            rules, options, "t", rng=random.Random(1), watch=f"w{game_id}", invite=None,
+            now=0.0, previous=None if previous is None else previous.id))
+        if previous is not None:
+            made.follow(previous)
+        made.begin(0.0)
+        placed = made.state.random_action(0, random.Random(2))
+        assert isinstance(placed, PlaceFleet)
+        ships = cell_lists_in_rules_order(rules, placed.fleet)
+        made.handle(0, Intent("place", {"ships": cast(list[JSON], ships)}), 0.0)
+        return made
+
+    first = room("first", None)
+    while first.phase != "over":  # the person fires at every cell in turn
+        view = first.state.game.view(0)
+        cell = (view.legal_shots() & -view.legal_shots()).bit_length() - 1
+        first.handle(0, Intent("fire", {"cell": cell}), 1.0)
+    game = first.state.game
+    assert game is not None and game.is_over
+    rematch = room("second", first)
+    computer = rematch._computer  # the room's computer seat (made when it placed)
+    opponent = getattr(computer, "opponent", None)
+    assert isinstance(opponent, OpponentModel) and opponent.games == 1
+    expected = PlacementPrior()
+    expected.reveal(rules, game.fleets[0])
+    expected.next_game()
+    assert isinstance(opponent.strategy, AdmiralStrategy)
+    assert np.allclose(opponent.strategy.habits.learned, expected.learned)
+    assert opponent.habits.lateness(game.view(0).shots[0].cell) == 0.0
+    # A room that is no rematch starts afresh.
+    fresh = getattr(room("third", None)._computer, "opponent", None)
+    assert isinstance(fresh, OpponentModel) and fresh.games == 0

@@ -67,6 +67,12 @@ class ComputerSeat(ABC, Generic[StateT, ActionT]):
         """The action the computer takes now, or ``None`` when the game does not wait for
         it. Asking may draw from its generator: apply the action before asking again."""
 
+    def learn(self, state: StateT, seat: int) -> None:  # noqa: B027 - optional hook
+        """An earlier game of the room's series against the same person (the rooms this
+        one is a rematch of, oldest first), in which the computer sat in ``seat``; told
+        before the computer's first action. A game's computer that learns its opponent
+        (Battleship's) overrides it; by default nothing is learnt."""
+
 
 class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
     """Everything the server's rooms need of one game beyond its definition."""

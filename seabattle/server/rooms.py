@@ -62,6 +62,8 @@ __all__ = ["COMPUTER_SEAT", "MAX_STRIKES", "MODES", "WATCHER", "Audience", "Resu
 
 MAX_STRIKES = 2
 """A player whose turn timer runs out this many times loses."""
+SERIES_KEPT = 20
+"""The most games of a series of rematches a room's computer learns from."""
 
 Act = Resign | Say | ClaimWin | Rematch | Intent
 """What a seat may send that changes the room."""
@@ -153,6 +155,9 @@ class Room:
         self.online = [0, 0]
         self.away_since: list[float | None] = [None, None]
         self._computer: ComputerSeat[Any, Any] | None = None
+        self.earlier: list[GameState[Any, Any, Any]] = []
+        """The games this room is a rematch of, oldest first (:meth:`follow`), for its
+        computer to learn the person from."""
         self._titles: dict[Language, str] = {}
         self._record(created, Told())
         self._start_clock(created.at)  # against the computer, or a rematch
@@ -249,6 +254,11 @@ class Room:
         return next(iter(seats)) if len(seats) == 1 else None
 
     # --- acting -----------------------------------------------------------------
+
+    def follow(self, previous: Room) -> None:
+        """This room is the rematch of ``previous``: its computer learns the person from
+        that game and the ones before it (the last :data:`SERIES_KEPT`)."""
+        self.earlier = [*previous.earlier, previous.state][-SERIES_KEPT:]
 
     def begin(self, now: float) -> list[Entry]:
         """What the computer and chance do before anybody else can (the computer's
@@ -398,6 +408,8 @@ class Room:
             if self._computer is None:
                 self._computer = self.host.computer(
                     self.rules, self.options.level or self.host.levels[0], self.id)
+                for earlier in self.earlier:
+                    self._computer.learn(earlier, COMPUTER_SEAT)
             action = self._computer.act(self.state, COMPUTER_SEAT)
             if action is None:
                 return

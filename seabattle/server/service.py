@@ -78,6 +78,9 @@ class Hub:
                 raise ServerError("web.error.no_game")
             room = Room.restore(game_id, log, self.clock())
             self.rooms[game_id] = room
+            if room.previous_game is not None and room.options.mode == "computer":
+                with contextlib.suppress(ServerError):  # a series' game gone: learn less
+                    room.follow(self.room(room.previous_game))
         return room
 
     def create(self, request: NewGame) -> tuple[Room, str]:
@@ -183,6 +186,7 @@ class Hub:
             watch=new_key(), now=now, invite=None, token_hashes=hashes,
             game=room.definition.name, previous=room.id, first=1 - room.first)
         new = Room(new_key()[:12], entry)
+        new.follow(room)
         self._store_new(new, entry)
         seq = room.seq
         self._commit(room, seq, room.start_rematch(new.id, new.watch_key, now))

@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from seabattle.battleship.ai.decisions import decide
-from seabattle.battleship.ai.levels import LEVELS, make_strategy
-from seabattle.battleship.ai.placement import computer_fleet
+from seabattle.battleship.ai.levels import LEVELS
+from seabattle.battleship.ai.opponent import OpponentModel
 from seabattle.battleship.ai.player import ComputerPlayer
 from seabattle.battleship.cell_lists import (
     cell_lists_in_rules_order,
@@ -138,18 +138,26 @@ class _Computer(ComputerSeat[BattleshipState, Action]):
     """The computer of a room: its fleet from the level's placement, its shots and
     decisions from :class:`ComputerPlayer`, all drawn from the system's entropy (nothing
     a player could simulate offline: the game's id is public); each is logged as the
-    room's move, so a replay needs none of the draws."""
+    room's move, so a replay needs none of the draws. In a rematch it has learnt the
+    person from the games before (:class:`~seabattle.battleship.ai.opponent.OpponentModel`:
+    where they place, where they look)."""
 
     def __init__(self, rules: Rules, level: str, game_id: str) -> None:
-        self.level = level
-        self.player = ComputerPlayer(make_strategy(level, chance.entropy(), rules),
-                                     chance.entropy())
+        self.opponent = OpponentModel(level, rules)
+        self.player: ComputerPlayer | None = None
+
+    def learn(self, state: BattleshipState, seat: int) -> None:
+        if state.game is not None:
+            self.opponent.learn(state.game, seat)
 
     def act(self, state: BattleshipState, seat: int) -> Action | None:
         if state.game is None:
             if seat not in state.actors.seats:
                 return None
-            return PlaceFleet(computer_fleet(self.level, state.rules, chance.entropy()))
+            return PlaceFleet(self.opponent.fleet(chance.entropy()))
+        if self.player is None:
+            self.player = ComputerPlayer(self.opponent.strategy_for_game(chance.entropy()),
+                                         chance.entropy())
         return self.player.next_move(state.game, seat)
 
 
