@@ -253,6 +253,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                "Морское сражение — ход {turn}, {mode}"),
     "fleet.tui.your_ships": ("Your ships (firepower/boarding/manoeuvre):",
                              "Ваши корабли (О/А/М):"),
+    "fleet.tui.your_ships_short": ("Ships (F/B/M):", "Корабли (О/А/М):"),
     "fleet.tui.ship_figures": ("{firepower}/{boarding}/{manoeuvre}",
                                "{firepower}/{boarding}/{manoeuvre}"),
     "fleet.tui.enemy_ships": ("Enemy: {ships}", "Противник: {ships}"),

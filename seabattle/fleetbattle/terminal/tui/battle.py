@@ -46,6 +46,12 @@ from seabattle.terminal.notice import Notice
 
 DICE_PAUSE = 0.4
 """Seconds between one die falling and the next, so that the player sees each fall."""
+PANEL = 30
+"""Columns the list of ships beside the fields takes with the ships' names."""
+COMPACT_PANEL = 16
+"""Columns it takes with their letters only."""
+FIELDS_FRAME = 8
+"""Columns around the two fields: their margins and the row's padding."""
 
 _FIRE = (Phase.ORDERS, Phase.PARTING)
 
@@ -105,6 +111,9 @@ class FleetBattleScreen(Screen[None]):
         self.fireships: list[int] = []
         self.hold = False
         self.grappling: list[int] = []
+        self.compact = False
+        """Whether the list of ships names the kinds by their letters only (narrow
+        terminals)."""
 
     # --- layout -----------------------------------------------------------------------
 
@@ -138,7 +147,9 @@ class FleetBattleScreen(Screen[None]):
                 yield Static(id="ships", markup=False)
             yield Static(legend(p.language), id="legend", markup=False)
             yield Static(id="totals", markup=False)
-            yield Static(id="dice", markup=False)
+            dice = Static(id="dice", markup=False)
+            dice.display = False  # until the first roll
+            yield dice
             yield Static(id="orders", markup=False)
             log = RichLog(id="log", max_lines=400, wrap=True)
             log.can_focus = False
@@ -155,8 +166,22 @@ class FleetBattleScreen(Screen[None]):
         self._fit(event.size.width)
 
     def _fit(self, width: int) -> None:
-        for field in (self._own, self._enemy):
-            field.fit(max(width * 3 // 10, 12))
+        """The widest cells with which both fields and the list of ships fit side by
+        side: three columns, or two, with the ships' names in the list if it keeps
+        :data:`PANEL` columns, else their letters only (:data:`COMPACT_PANEL`); one
+        column as the last resort."""
+        fields = (self._own, self._enemy)
+        choices = ((3, False), (2, False), (2, True), (1, False), (1, True))
+        for cells, compact in choices:
+            taken = sum(field.width_with(cells) for field in fields) + FIELDS_FRAME
+            if width - taken >= (COMPACT_PANEL if compact else PANEL) or cells == 1 and compact:
+                break
+        for field in fields:
+            field.cell_width = cells
+        if compact != self.compact:
+            self.compact = compact
+            if self.is_mounted:
+                self._redraw()
 
     # --- the battle going on ------------------------------------------------------------
 
@@ -193,6 +218,7 @@ class FleetBattleScreen(Screen[None]):
                 rolled = True
                 said = f"{dice}  {said}"
                 self.query_one("#dice", Static).update(said)
+                self.query_one("#dice", Static).display = True
             self.query_one(RichLog).write(Text(said))
         self._told = len(journal)
         return rolled
@@ -438,11 +464,13 @@ class FleetBattleScreen(Screen[None]):
         p = self.phrases
         assert view.own is not None
         chosen = self.grappling if self.asking is Phase.GRAPPLE else self.fireships
-        lines = [p("fleet.tui.your_ships")]
+        lines = [p("fleet.tui.your_ships_short" if self.compact else "fleet.tui.your_ships")]
         lines += [p.ship_line(ship, ship.index == view.flagship,
-                              " ↯" if ship.index in chosen else "") for ship in view.own]
+                              " ↯" if ship.index in chosen else "", named=not self.compact)
+                  for ship in view.own]
         enemy = view.sides[COMPUTER]
-        lines.append(p("fleet.tui.enemy_ships", ships=p.make_up(enemy.make_up)))
+        lines.append(p("fleet.tui.enemy_ships", ships=p.make_up(self.rules.pieces(COMPUTER),
+                                                                letters=self.compact)))
         lines += [f"  {p.kind(ship.kind)} — {p(f'fleet.status.{ship.status.value}')}"
                   for ship in enemy.lost]
         return "\n".join(lines)

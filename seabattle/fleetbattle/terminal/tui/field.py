@@ -41,12 +41,15 @@ class FleetField(CellGrid):
         super().__init__(coordinates, focusable=False, show_cursor=show_cursor, id=id)
         self.set_reactive(FleetField.cells, tuple(cells))
 
+    def width_with(self, cells: int) -> int:
+        """Columns the field takes with cells ``cells`` columns wide: its row numbers,
+        border and padding included."""
+        return self.label_width + 1 + 4 + cells * self.coordinates.grid.width
+
     def fit(self, room: int) -> None:
         """The widest cells (3, 2 or 1 columns) with which the field fits in ``room``
-        columns, its row numbers, border and padding included."""
-        frame = self.label_width + 1 + 4
-        width = self.coordinates.grid.width
-        self.cell_width = next((w for w in (3, 2) if frame + w * width <= room), 1)
+        columns."""
+        self.cell_width = next((w for w in (3, 2) if self.width_with(w) <= room), 1)
 
     def render(self) -> Text:
         grid = self.coordinates.grid

@@ -51,23 +51,28 @@ class FleetPhrases(Phrasebook):
         return Narrator(rules, self.language,
                         (self("fleet.plain.you_said"), self("fleet.plain.enemy_said")))
 
-    def make_up(self, kinds: Sequence[Kind]) -> str:
-        """A fleet's ships counted by kind: «frigate ×1, brig ×3»."""
+    def make_up(self, kinds: Sequence[Kind], *, letters: bool = False) -> str:
+        """A fleet's ships counted by kind: «frigate ×1, brig ×3» (with ``letters``:
+        «F ×1, B ×3»)."""
         counts = Counter(kinds)
-        return self.text(listed([Text("fleet.pieces", {"piece": kind.text, "count": counts[kind]})
-                                 for kind in (*SHIP_KINDS, Kind.BATTERY) if counts[kind]]))
+        return self.text(listed([Text("fleet.pieces", {
+            "piece": letter(kind, self.language) if letters else kind.text,
+            "count": counts[kind]}) for kind in (*SHIP_KINDS, Kind.BATTERY) if counts[kind]]))
 
     def die(self, value: int) -> str:
         """A die's face and its number: «⚄ 5»."""
         return f"{DIE_FACES[value - 1]} {value}"
 
-    def ship_line(self, ship: ShipView, flagship: bool, marker: str = "") -> str:
-        """One of the player's ships: number, letter, kind, flag, figures, state."""
+    def ship_line(self, ship: ShipView, flagship: bool, marker: str = "", *,
+                  named: bool = True) -> str:
+        """One of the player's ships: number, letter, kind (unless not ``named``), flag,
+        figures, state."""
         state = ("" if ship.status is Status.ACTIVE
                  else " — " + self(f"fleet.status.{ship.status.value}"))
         figures = "" if ship.kind is Kind.BATTERY else self(
             "fleet.tui.ship_figures", firepower=figure(ship.firepower, self.language),
             boarding=ship.boarding, manoeuvre=ship.manoeuvre)
-        return (f"{ship.index + 1:>2} {letter(ship.kind, self.language)} {self.kind(ship.kind)}"
+        name = f" {self.kind(ship.kind)}" if named else ""
+        return (f"{ship.index + 1:>2} {letter(ship.kind, self.language)}{name}"
                 f"{' ⚑' if flagship else ''}{marker} {figures}{state}").rstrip()
 
