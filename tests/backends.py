@@ -9,6 +9,7 @@ none answers.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import faulthandler
 import json
@@ -172,3 +173,18 @@ def assert_each_move_once(log: Sequence[dict[str, JSON]]) -> None:
     moves = [(entry["seat"], json.dumps(entry["action"], sort_keys=True))
              for entry in log if entry["type"] == "move" and entry["seat"] in (0, 1)]
     assert moves and len(moves) == len(set(moves)), moves
+
+
+def stored_log(postgres_url: str, game: str) -> list[dict[str, JSON]]:
+    """A game's log as the PostgreSQL store at ``postgres_url`` keeps it (read from a test's
+    thread, outside any server's event loop)."""
+    from seabattle.server.store_postgres import PostgresStore
+
+    async def read() -> list[dict[str, JSON]]:
+        store = PostgresStore(postgres_url)
+        try:
+            return await store.load(game) or []
+        finally:
+            await store.close()
+
+    return asyncio.run(read())

@@ -25,9 +25,8 @@ pytest.importorskip("redis")
 websockets_sync = pytest.importorskip("websockets.sync.client")
 websockets_exceptions = pytest.importorskip("websockets.exceptions")
 
-from seabattle.server.store_postgres import PostgresStore  # noqa: E402
 from tests import backends  # noqa: E402
-from tests.backends import assert_each_move_once, free_port  # noqa: E402
+from tests.backends import assert_each_move_once, free_port, stored_log  # noqa: E402
 
 postgres_url, redis_url = backends.postgres_url, backends.redis_url
 watchdog = backends.watchdog  # autouse: a hang fails instead of stalling
@@ -197,9 +196,7 @@ def assert_told_once_each(client: Client, upto: int, start: int = 0) -> None:
 
 def assert_stored_once(postgres_url: str, game: str, entries: int) -> None:
     """The game's log in the store has ``entries`` entries, each move once."""
-    store = PostgresStore(postgres_url)
-    log = store.load(game) or []
-    store.close()
+    log = stored_log(postgres_url, game)
     assert len(log) == entries
     assert_each_move_once(log)
 
@@ -269,14 +266,12 @@ def test_a_crowd_racing_for_waiting_games_is_seated_two_by_two(
     seats: dict[str, list[int]] = {}
     for ticket in tickets:
         seats.setdefault(ticket["game"], []).append(ticket["seat"])
-    store = PostgresStore(postgres_url)
     for game, taken in seats.items():
         assert sorted(taken) in ([0], [0, 1]), (game, taken)  # never three, never seat 1 twice
-        joins = [e for e in store.load(game) or [] if e["type"] == "joined"]
+        joins = [e for e in stored_log(postgres_url, game) if e["type"] == "joined"]
         assert len(joins) == len(taken) - 1
     # At most one game per process is left waiting for a partner at the end.
     assert sum(len(taken) == 1 for taken in seats.values()) <= 2
-    store.close()
 
 
 def test_every_timer_fires_once_with_both_processes_holding_the_game(
@@ -291,9 +286,7 @@ def test_every_timer_fires_once_with_both_processes_holding_the_game(
     over = a.until("game_over")
     assert over["reason"] == "timeout"
     assert b.until("game_over") == over
-    store = PostgresStore(postgres_url)
-    log = store.load(game["game"]) or []
-    store.close()
+    log = stored_log(postgres_url, game["game"])
     kinds = [(entry["type"], entry.get("seat"), entry.get("auto", False)) for entry in log]
     assert kinds == [("created", None, False), ("joined", None, False), ("move", 0, True),
                      ("move", 1, True), ("timeout", over["winner"] ^ 1, False),
@@ -373,3 +366,33 @@ def test_the_deploy_recipe_serves_a_game_through_nginx_while_a_process_dies(
     assert b.sync(seq)["result"] == a.state["result"]
     assert_told_once_each(a, seq), assert_told_once_each(b, seq)
     assert_stored_once(postgres_url, game["game"], seq)
+
+
+def test_timers_of_a_game_whose_process_was_killed_fire_once_on_the_others(
+        servers: list[Server], postgres_url: str, redis_url: str, tmp_path: Path) -> None:
+    """A third process creates and seats a game with 1-second timers, and is killed (-9)
+    at once; nobody ever connects. The two processes left never held the game, yet their
+    sweeps fire each timer once: both fleets placed, two strikes, the game lost."""
+    holder = Server(postgres_url, redis_url, tmp_path / "holder.log")
+    try:
+        game = holder.post("/api/games", {"mode": "private", "preset": "classic",
+                                          "setup_seconds": 1, "turn_seconds": 1})
+        holder.post(f"/api/games/{game['game']}/join", {"invite": game["invite"]})
+    finally:
+        holder.kill()
+    deadline = time.monotonic() + 120  # generous: the machine may be loaded
+    log = stored_log(postgres_url, game["game"])
+    while sum(entry["type"] == "timeout" for entry in log) < 2:
+        assert time.monotonic() < deadline, log
+        time.sleep(0.5)
+        log = stored_log(postgres_url, game["game"])
+    kinds = [(entry["type"], entry.get("seat"), entry.get("auto", False)) for entry in log]
+    loser = kinds[-1][1]
+    assert kinds == [("created", None, False), ("joined", None, False), ("move", 0, True),
+                     ("move", 1, True), ("timeout", loser, False),
+                     ("timeout", loser, False)], kinds
+    # A player coming back to either process finds the game over, as the store has it.
+    for server in servers:
+        watcher = Client(server, game["game"], "S", watch=game["watch"])
+        assert watcher.state["result"] == {"winner": 1 - loser, "reason": "timeout"}
+        watcher.close()

@@ -554,10 +554,10 @@ class FlakyStore(SQLiteStore):
 
     failing = False
 
-    def append(self, *args: Any, **kwargs: Any) -> None:
+    async def append(self, *args: Any, **kwargs: Any) -> None:
         if self.failing:
             raise OSError("disk full")
-        super().append(*args, **kwargs)
+        await super().append(*args, **kwargs)
 
 
 def test_nothing_is_told_before_it_is_stored(db: Path) -> None:
@@ -687,9 +687,9 @@ def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name:
 
     stored = json.loads(OLD_LOGS.read_text(encoding="utf-8"))[name]
     store = SQLiteStore(db)
-    store.create(name, stored["log"][0], mode="computer", phase="setup", match_key=None)
-    store.append(name, 1, stored["log"][1:], phase="battle")
-    room = Hub(store).room(name)
+    asyncio.run(store.create(name, stored["log"][0], mode="computer", phase="setup"))
+    asyncio.run(store.append(name, 1, stored["log"][1:], phase="battle"))
+    room = asyncio.run(Hub(store).room(name))
     state = room.snapshot(0, "en", 5000.0)
     restored = {key: state[key] for key in ("phase", "to_move", "shots_due", "pending", "result")}
     restored["fired"] = [[shot["cell"] for shot in board["shots"]] for board in state["boards"]]
@@ -700,21 +700,21 @@ def test_a_database_of_an_older_version_still_loads_and_plays_on(db: Path, name:
         return
     # Play on: new entries (the computer's replies too) keep today's form beside the old.
     hub = Hub(store)
-    room = hub.room(name)
+    room = asyncio.run(hub.room(name))
     enemy = state["boards"][1]
     fired = {s["cell"] for s in enemy["shots"]} | set(enemy["ring"])
     cells = [c for c in range(room.rules.grid.size) if c not in fired][:state["shots_due"]]
     message = (Intent("fire", {"cell": cells[0]}) if len(cells) == 1
                else Intent("fire_salvo", {"cells": cast(list[JSON], cells)}))
-    asyncio.run(hub.act(room, 0, message))
+    asyncio.run(hub.act(name, 0, message))
     new = room.log[len(stored["log"]):]
     assert new and all(isinstance(entry, Played) and entry.events is not None
                        and all(isinstance(event, dict) for event in entry.events)
                        for entry in new)
     # They are stored in today's form: a move, its action in the game's own codec.
-    assert [data["type"] for data in (store.load(name) or [])[len(stored["log"]):]] == [
-        "move"] * len(new)
-    again = Hub(SQLiteStore(db)).room(name)
+    kept = asyncio.run(store.load(name)) or []
+    assert [data["type"] for data in kept[len(stored["log"]):]] == ["move"] * len(new)
+    again = asyncio.run(Hub(SQLiteStore(db)).room(name))
     assert again.seq == room.seq
     assert again.snapshot(0, "en", 6000.0)["boards"] == room.snapshot(0, "en", 6000.0)["boards"]
 
@@ -1030,10 +1030,11 @@ def test_a_game_registered_elsewhere_is_hosted_by_the_same_rooms(db: Path, odds:
             b.send({"type": "rematch"})
             rematch = a.until("rematch_started")["game"]
     with TestClient(create_app(db)) as fresh:
-        room = fresh.app.state.hub.room(gid)  # type: ignore[attr-defined]
+        room = fresh.portal.call(fresh.app.state.hub.room, gid)  # type: ignore[attr-defined]
         assert room.result.to_data() == {"winner": mover, "reason": "guessed"}
         assert room.next_game == rematch and room.state.guesses
-        again = fresh.app.state.hub.room(rematch)  # type: ignore[attr-defined]
+        again = fresh.portal.call(fresh.app.state.hub.room,  # type: ignore[attr-defined]
+                                  rematch)
         assert again.phase == "setup" and again.definition is odds
 
 

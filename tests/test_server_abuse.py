@@ -334,16 +334,17 @@ def test_idle_rooms_leave_memory_and_come_back_from_the_store() -> None:
     now = [1000.0]
     hub = Hub(SQLiteStore(":memory:"), clock=lambda: now[0], grace_seconds=0,
               limits=Limits(idle_room_seconds=60))
-    idle, _ = hub.create(parse_new_game({"mode": "private"}))
-    watched, _ = hub.create(parse_new_game({"mode": "private"}))
-    timed, _ = hub.create(parse_new_game({"mode": "computer", "setup_seconds": 600}))
+    idle, _ = asyncio.run(hub.create(parse_new_game({"mode": "private"})))
+    watched, _ = asyncio.run(hub.create(parse_new_game({"mode": "private"})))
+    timed, _ = asyncio.run(hub.create(parse_new_game({"mode": "computer",
+                                                      "setup_seconds": 600})))
     asyncio.run(hub.connect(watched, 2))  # a spectator's socket
     now[0] += 59
     assert hub.evict_idle(now[0]) == []
     now[0] += 1
     assert hub.evict_idle(now[0]) == [idle.id]  # not the watched one, nor the timed one
     assert set(hub.rooms) == {watched.id, timed.id}
-    back = hub.room(idle.id)
+    back = asyncio.run(hub.room(idle.id))
     assert back is not idle and back.seq == idle.seq and back.invite == idle.invite
     asyncio.run(hub.disconnect(watched, 2))
     assert hub.evict_idle(now[0]) == [watched.id]

@@ -3,6 +3,7 @@ going away (each test in a schema of its own; ``tests/backends.py``)."""
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import threading
 from collections.abc import Callable, Iterator
@@ -52,94 +53,86 @@ def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[
 
     yield open_again
     for store in opened:
-        store.close()
+        asyncio.run(store.close())
 
 
 def entry(kind: str, at: float = 1_700_000_000.25, **fields: JSON) -> dict[str, JSON]:
     return {"type": kind, "at": at, **fields}
 
 
-def test_open_store_picks_the_backend_by_url(tmp_path: Path, postgres_url: str) -> None:
+async def test_open_store_picks_the_backend_by_url(tmp_path: Path, postgres_url: str) -> None:
     sqlite, postgres = open_store(tmp_path / "a.sqlite3"), open_store(postgres_url)
     assert isinstance(sqlite, SQLiteStore) and isinstance(postgres, PostgresStore)
-    postgres.close()
+    await postgres.close()
     assert describe("postgresql://me:secret@db:5432/games") == "postgresql://me@db:5432/games"
     assert describe("redis://:secret@notes:6379/0") == "redis://notes:6379/0"
     assert describe("/var/lib/seabattle/games.sqlite3") == "/var/lib/seabattle/games.sqlite3"
 
 
-def test_a_log_is_stored_whole_in_order(opener: Callable[[], Store]) -> None:
+async def test_a_log_is_stored_whole_in_order(opener: Callable[[], Store]) -> None:
     store = opener()
-    assert store.load("nope") is None
+    assert await store.load("nope") is None
     created = entry("created", rules={"name": "classic", "ships": [4, 3, 3]},
                     title="Морской бой «классика»", first=None)
-    store.create("g1", created, mode="private", phase="waiting")
-    store.append("g1", 1, [entry("joined", token="t"), entry("played", seat=0, x=0.1)],
-                 phase="setup")
-    store.append("g1", 3, [entry("chat", seat=1, phrase="chat.hello")], phase="battle")
-    log = store.load("g1")
+    await store.create("g1", created, mode="private", phase="waiting")
+    await store.append("g1", 1, [entry("joined", token="t"), entry("played", seat=0, x=0.1)],
+                       phase="setup")
+    await store.append("g1", 3, [entry("chat", seat=1, phrase="chat.hello")], phase="battle")
+    log = await store.load("g1")
     assert log == [created, entry("joined", token="t"), entry("played", seat=0, x=0.1),
                    entry("chat", seat=1, phrase="chat.hello")]
-    assert opener().load("g1") == log  # another connection (process) reads the same
+    assert await opener().load("g1") == log  # another connection (process) reads the same
     since = getattr(store, "load_since", None)  # PostgreSQL's: what a process lacks
     if since is not None:
-        assert since("g1", 2) == log[2:] and since("g1", 4) == [] and since("nope", 0) == []
+        assert await since("g1", 2) == log[2:]
+        assert await since("g1", 4) == [] and await since("nope", 0) == []
 
 
-def test_an_entry_number_taken_is_a_conflict_and_changes_nothing(
+async def test_an_entry_number_taken_is_a_conflict_and_changes_nothing(
         opener: Callable[[], Store]) -> None:
     store = opener()
-    store.create("g", entry("created"), mode="random", phase="waiting", match_key="k")
-    store.append("g", 1, [entry("joined")], phase="setup")
+    await store.create("g", entry("created"), mode="random", phase="waiting", match_key="k")
+    await store.append("g", 1, [entry("joined")], phase="setup")
     for seq in (0, 1):
         with pytest.raises(StoreConflictError):
-            store.append("g", seq, [entry("late"), entry("later")], phase="waiting")
-    assert [e["type"] for e in store.load("g") or []] == ["created", "joined"]
-    assert store.waiting("k") == []  # the refused append did not set the phase back
-    store.append("g", 2, [entry("played")], phase="battle")  # the store still works
-    assert len(store.load("g") or []) == 3
+            await store.append("g", seq, [entry("late"), entry("later")], phase="waiting")
+    assert [e["type"] for e in await store.load("g") or []] == ["created", "joined"]
+    assert await store.waiting("k") == []  # the refused append did not set the phase back
+    await store.append("g", 2, [entry("played")], phase="battle")  # the store still works
+    assert len(await store.load("g") or []) == 3
 
 
-def test_waiting_lists_random_games_of_one_key_oldest_first(opener: Callable[[], Store]) -> None:
+async def test_waiting_lists_random_games_of_one_key_oldest_first(
+        opener: Callable[[], Store]) -> None:
     store = opener()
-    store.create("late", entry("created", at=20.0), mode="random", phase="waiting",
-                 match_key="k")
-    store.create("early", entry("created", at=10.0), mode="random", phase="waiting",
-                 match_key="k")
-    store.create("other", entry("created", at=5.0), mode="random", phase="waiting",
-                 match_key="x")
-    store.create("private", entry("created", at=1.0), mode="private", phase="waiting",
-                 match_key="k")
-    assert store.waiting("k") == ["early", "late"]
-    store.append("early", 1, [entry("joined")], phase="setup")
-    assert store.waiting("k") == ["late"]
-    assert opener().waiting("x") == ["other"]
+    for game, at, mode, key in (("late", 20.0, "random", "k"), ("early", 10.0, "random", "k"),
+                                ("other", 5.0, "random", "x"), ("private", 1.0, "private", "k")):
+        await store.create(game, entry("created", at=at), mode=mode, phase="waiting",
+                           match_key=key)
+    assert await store.waiting("k") == ["early", "late"]
+    await store.append("early", 1, [entry("joined")], phase="setup")
+    assert await store.waiting("k") == ["late"]
+    assert await opener().waiting("x") == ["other"]
 
 
-def test_two_writers_racing_for_one_entry_number_one_wins(opener: Callable[[], Store]) -> None:
-    """Two processes append entry 1 of the same game at once: exactly one is stored."""
+async def test_two_writers_racing_for_one_entry_number_one_wins(
+        opener: Callable[[], Store]) -> None:
+    """Six processes append entry 1 of the same game at once: exactly one is stored."""
     first = opener()
-    first.create("g", entry("created"), mode="random", phase="waiting", match_key="k")
+    await first.create("g", entry("created"), mode="random", phase="waiting", match_key="k")
     stores = [opener() for _ in range(6)]
-    barrier = threading.Barrier(len(stores))
-    outcomes: list[str] = []
 
-    def race(store: Store, n: int) -> None:
-        barrier.wait()
+    async def race(store: Store, n: int) -> str:
         try:
-            store.append("g", 1, [entry("joined", token=f"t{n}")], phase="setup")
-            outcomes.append(f"t{n}")
+            await store.append("g", 1, [entry("joined", token=f"t{n}")], phase="setup")
         except StoreConflictError:
-            outcomes.append("conflict")
+            return "conflict"
+        return f"t{n}"
 
-    threads = [threading.Thread(target=race, args=(s, n)) for n, s in enumerate(stores)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    outcomes = await asyncio.gather(*(race(s, n) for n, s in enumerate(stores)))
     winners = [o for o in outcomes if o != "conflict"]
     assert len(winners) == 1 and len(outcomes) == len(stores)
-    assert [e.get("token") for e in first.load("g") or []] == [None, winners[0]]
+    assert [e.get("token") for e in await first.load("g") or []] == [None, winners[0]]
 
 
 # --- what only PostgreSQL has: migrations, a lost server -------------------------------------
@@ -167,26 +160,25 @@ def test_the_schema_is_created_once_and_a_newer_one_refused(postgres_url: str) -
         conn.execute("UPDATE seabattle_schema SET version = %s", (len(MIGRATIONS) + 1,))
     with pytest.raises(SchemaTooNewError, match="newer than this seabattle knows"):
         PostgresStore(postgres_url)
-    for store in stores:
-        store.close()
 
 
-def test_a_lost_database_is_a_clear_error_and_the_store_comes_back(postgres_url: str) -> None:
+async def test_a_lost_database_is_a_clear_error_and_the_store_comes_back(
+        postgres_url: str) -> None:
     relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
-    store.create("g", entry("created"), mode="private", phase="waiting")
+    await store.create("g", entry("created"), mode="private", phase="waiting")
     relay.cut()
     with pytest.raises(StoreUnavailableError) as refused:
-        store.append("g", 1, [entry("joined")], phase="setup")
+        await store.append("g", 1, [entry("joined")], phase="setup")
     assert "the game store cannot be reached" in str(refused.value)
     assert "хранилище игр недоступно" in refused.value.message("ru")
     with pytest.raises(StoreUnavailableError):
-        store.load("g")
+        await store.load("g")
     relay.mend()
-    assert [e["type"] for e in store.load("g") or []] == ["created"]  # nothing half-done
-    store.append("g", 1, [entry("joined")], phase="setup")
-    assert len(store.load("g") or []) == 2
-    store.close()
+    assert [e["type"] for e in await store.load("g") or []] == ["created"]  # nothing half-done
+    await store.append("g", 1, [entry("joined")], phase="setup")
+    assert len(await store.load("g") or []) == 2
+    await store.close()
     relay.cut()
 
 
@@ -205,7 +197,7 @@ def pg_client(postgres_url: str) -> Iterator[TestClient]:
     store = PostgresStore(postgres_url)
     with TestClient(create_app(store, grace_seconds=0)) as client:
         yield client
-    store.close()
+        client.portal.call(store.close)
 
 
 CLIENT_TESTS = [function for name, function in vars(server_tests).items()
@@ -246,21 +238,21 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
             state = sync(a, 4)  # created, joined, two fleets
             shooter = players[state["to_move"]]
             seq = shoot(shooter, players[1 - state["to_move"]], state["seq"])
-            before = store.load(game["game"])
+            before = client.portal.call(store.load, game["game"])
             relay.cut()
             shooter = players[sync(a, seq)["to_move"]]
             error = shooter.error({"type": "fire", "cell": next_target(sync(shooter, seq))})
             assert error["code"] == "web.error.store_down", error
             assert "cannot be reached" in error["message"]
             relay.mend()
-            assert store.load(game["game"]) == before  # nothing half-applied
+            assert client.portal.call(store.load, game["game"]) == before  # nothing half-done
             shooter.send({"type": "ping"})
             assert shooter.until("pong")["seq"] == seq  # the room is as the store has it
             shoot(shooter, players[1 - shooter.state["you"]], seq)
-            stored = store.load(game["game"]) or []
+            stored = client.portal.call(store.load, game["game"]) or []
             assert len(stored) == seq + 1
             assert_each_move_once(stored)
-    store.close()
+        client.portal.call(store.close)
     relay.cut()
 
 
@@ -291,21 +283,21 @@ async def test_actions_made_at_once_on_two_processes_are_both_stored(postgres_ur
 
     stores = [PostgresStore(postgres_url), PostgresStore(postgres_url)]
     one, two = Hub(stores[0]), Hub(stores[1])
-    room, _ = one.create(parse_new_game({"mode": "private", "preset": "classic"}))
+    room, _ = await one.create(parse_new_game({"mode": "private", "preset": "classic"}))
     assert room.invite is not None
-    one.join_by_invite(room.id, room.invite)
-    stale = two.room(room.id)  # process two holds the game from here on
+    await one.join_by_invite(room.id, room.invite)
+    stale = await two.room(room.id)  # process two holds the game from here on
 
     def place(hub: Hub, here: Room, seat: int) -> Any:
         ships = hub.suggest(here, seat)["ships"]
         return parse_client_message(json.dumps({"type": "place", "ships": ships}),
                                     (*here.host.intents, *here.host.queries))
 
-    await one.act(room, 0, place(one, room, 0))
-    await two.act(stale, 1, place(two, stale, 1))
-    log = stores[0].load(room.id) or []
+    await one.act(room.id, 0, place(one, room, 0))
+    await two.act(stale.id, 1, place(two, stale, 1))
+    log = await stores[0].load(room.id) or []
     assert [(e["type"], e.get("seat")) for e in log] == [
         ("created", None), ("joined", None), ("move", 0), ("move", 1)]
-    assert two.room(room.id).phase == "battle"
+    assert (await two.room(room.id)).phase == "battle"
     for store in stores:
-        store.close()
+        await store.close()

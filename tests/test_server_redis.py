@@ -8,6 +8,7 @@ import asyncio
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
+from functools import partial
 from typing import Any
 
 import pytest
@@ -139,8 +140,9 @@ class Site:
         self.clients: list[TestClient] = []
         for _ in range(2):
             app = build_app(db, redis, grace_seconds=0)
-            stack.callback(app.state.hub.store.close)  # after the app has stopped
-            self.clients.append(stack.enter_context(TestClient(app)))
+            client = stack.enter_context(TestClient(app))
+            stack.callback(client.portal.call, app.state.hub.store.close)  # in its loop
+            self.clients.append(client)
         for client in self.clients:
             pubsub = client.app.state.hub.pubsub  # type: ignore[attr-defined]
             deadline = time.monotonic() + 5
@@ -185,7 +187,8 @@ def test_players_and_a_spectator_on_two_processes_play_a_whole_game(site: Site) 
         assert sync(a, 1)["players"][1]["joined"]  # app one heard of the join on app two
         place_random(a), place_random(b)
         seq = play_to_the_end({0: a, 1: b}, [spectator], sync(a, 4)["seq"])
-    stored = one.app.state.hub.store.load(game["game"])  # type: ignore[attr-defined]
+    stored = one.portal.call(one.app.state.hub.store.load,  # type: ignore[attr-defined]
+                             game["game"])
     assert len(stored) == seq
     assert_each_move_once(stored)
 
@@ -304,9 +307,10 @@ def test_entries_stored_by_a_process_that_died_before_telling_reach_everyone(
     with two.websocket_connect("/ws") as ws1:
         b = hello(ws1, game["game"], "B", token=joined.json()["token"])
         store = two.app.state.hub.store  # type: ignore[attr-defined]
-        seq = len(store.load(game["game"]))
-        store.append(game["game"], seq, [{"type": "chat", "at": time.time(), "seat": 0,
-                                          "phrase": "chat.hello"}], phase="setup")
+        seq = len(two.portal.call(store.load, game["game"]))
+        two.portal.call(partial(store.append, game["game"], seq, [
+            {"type": "chat", "at": time.time(), "seat": 0, "phrase": "chat.hello"}],
+            phase="setup"))
         with two.websocket_connect("/ws") as ws2:  # the dead process's player, back here
             hello(ws2, game["game"], "A", token=game["token"])
             assert b.until("chat", seat=0)["seq"] == seq

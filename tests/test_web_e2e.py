@@ -8,6 +8,7 @@ only knows what the server sends it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import signal
@@ -71,9 +72,9 @@ class Server:
 
         store = SQLiteStore(self.db)
         try:
-            log = store.load(game) or []
+            log = asyncio.run(store.load(game)) or []
         finally:
-            store.close()
+            asyncio.run(store.close())
         return Room.restore(game, log, 0.0)
 
     def fleets(self, game: str) -> list[list[list[int]]]:

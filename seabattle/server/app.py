@@ -118,7 +118,7 @@ async def create_game(request: Request) -> Response:
         checked = parse_new_game(await _json_body(request))
         gate: Gate = request.app.state.gate
         with gate.create(_address(request)):
-            room, token = hub.create(checked)
+            room, token = await hub.create(checked)
     except SeaBattleError as error:
         return _error_response(error, lang)
     seat = room.seat_of(token)
@@ -133,11 +133,10 @@ async def join_game(request: Request) -> Response:
     try:
         body = await _json_body(request)
         invite = key(body.get("invite") if isinstance(body, dict) else None, "invite")
-        room, token = hub.join_by_invite(request.path_params["game"], invite)
+        room, token = await hub.join_by_invite(request.path_params["game"], invite)
     except SeaBattleError as error:
         status = 404 if error.message_key == "web.error.no_game" else 400
         return _error_response(error, lang, status)
-    await hub.pubsub.publish(room.id, Note("feed", room.seq))
     return _JSON({"game": room.id, "token": token, "seat": 1, "watch": room.watch_key})
 
 
@@ -145,7 +144,7 @@ async def game_record(request: Request) -> Response:
     hub: Hub = request.app.state.hub
     lang = _lang(request)
     try:
-        room = hub.room(request.path_params["game"])
+        room = await hub.room(request.path_params["game"])
         text = room.record()
     except SeaBattleError as error:
         status = 404 if error.message_key == "web.error.no_game" else 409
@@ -165,9 +164,8 @@ class Connection:
         self.hub, self.ws, self.game_id = hub, ws, game_id
         self.audience, self.language, self.sent = audience, language, since
 
-    @property
-    def room(self) -> Room:
-        return self.hub.room(self.game_id)
+    async def room(self) -> Room:
+        return await self.hub.room(self.game_id)
 
     async def send(self, data: JSON) -> None:
         await self.ws.send_text(message_text(data))
@@ -176,22 +174,22 @@ class Connection:
         """Send the events the audience has not had, then the state (built once per
         audience and language for every socket told of the same change:
         :meth:`Hub.state_text`). A note of entries already sent is skipped."""
-        room = self.room
         presence = note is not None and note.kind == "presence"
         if (note is not None and not presence and note.upto is not None
                 and note.upto <= self.sent):
             return
-        events = room.feed_since(self.audience, self.sent)
-        self.sent = room.seq
+        events, self.sent, state = await self.hub.told(self.game_id, self.audience,
+                                                       self.language, self.sent)
         for event in events:
             await self.send(event)
         if presence:
-            await self.send({"type": "presence", "online": [p > 0 for p in room.online]})
-        await self.ws.send_text(self.hub.state_text(room, self.audience, self.language))
+            online = (await self.room()).online
+            await self.send({"type": "presence", "online": [p > 0 for p in online]})
+        await self.ws.send_text(state)
 
     async def send_error(self, error: SeaBattleError) -> None:
         try:
-            room = self.room
+            room = await self.room()
         except SeaBattleError:  # the store cannot be read now: the error in its own words
             message = None
         else:
@@ -199,22 +197,27 @@ class Connection:
         await self.send(_error(error, self.language, message))
 
     async def handle(self, text: str) -> None:
-        room = self.room
+        room = await self.room()
         message = parse_client_message(text, (*room.host.intents, *room.host.queries))
         if isinstance(message, Hello):
             raise ServerError("web.error.repeated")
         if isinstance(message, Ping):
-            await self.send({"type": "pong", "seq": room.seq})
+            async with self.hub.lock(self.game_id):  # not an entry still being stored
+                seq = (await self.room()).seq
+            await self.send({"type": "pong", "seq": seq})
         elif isinstance(message, Intent) and message.kind in room.host.queries:
             # A question about the game (a fleet's problems): answered here, nothing logged.
             if self.audience == WATCHER:
                 raise ServerError("web.error.spectator")
-            await self.send(room.host.query(room.state, room.phase, self.audience,
-                                            message.kind, message.data, self.language))
+            async with self.hub.lock(self.game_id):
+                room = await self.room()
+                answer = room.host.query(room.state, room.phase, self.audience,
+                                         message.kind, message.data, self.language)
+            await self.send(answer)
         elif isinstance(message, Suggest):
             await self.send(self.hub.suggest(room, self.audience))
         else:
-            await self.hub.act(room, self.audience, message)
+            await self.hub.act(self.game_id, self.audience, message)
 
 
 async def _receive(ws: WebSocket) -> str:
@@ -255,7 +258,7 @@ async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
             if not isinstance(message, Hello):
                 raise ServerError("web.error.hello_first")
             language = message.lang
-            room = hub.room(message.game)
+            room = await hub.room(message.game)
             audience = hub.audience(room, message.token, message.watch)
             return Connection(hub, ws, room.id, audience, language, min(message.since, room.seq))
         except SeaBattleError as error:
@@ -317,7 +320,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
 async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
     """A socket after its ``hello``: what it missed, then every change, and its messages."""
     ws = connection.ws
-    room = connection.room
+    room = await connection.room()
     audience = connection.audience
     connected = False
     async with hub.pubsub.subscribe(room.id) as subscription:
@@ -360,7 +363,7 @@ async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
                     await forwarder
             if connected:
                 with contextlib.suppress(SeaBattleError):
-                    await hub.disconnect(hub.room(room.id), audience)
+                    await hub.disconnect(await hub.room(room.id), audience)
 
 
 # --- the app ---------------------------------------------------------------------------------
@@ -376,8 +379,6 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
         store = SQLiteStore(str(store))
     hub = Hub(store, pubsub, grace_seconds=grace_seconds,  # type: ignore[arg-type]
               limits=limits)
-    # Lessons of the classroom's old server of its own become rooms, once.
-    import_lessons(getattr(store, "path", None), hub.store)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -389,6 +390,8 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
                 except Exception:  # a broken room must not stop every other clock
                     log.exception("timer tick failed")
 
+        # Lessons of the classroom's old server of its own become rooms, once.
+        await import_lessons(getattr(store, "path", None), hub.store)
         start, stop = getattr(hub.pubsub, "start", None), getattr(hub.pubsub, "stop", None)
         if start is not None:
             await start()

@@ -77,7 +77,7 @@ def lesson_room(lesson_id: str, old_log: Sequence[Mapping[str, JSON]]) -> tuple[
     return room, entries
 
 
-def import_lessons(path: str | Path | None, store: Store) -> list[str]:
+async def import_lessons(path: str | Path | None, store: Store) -> list[str]:
     """Import the old lessons of the SQLite file at ``path`` into ``store`` (skipping any
     already there); returns the ids imported. A lesson that does not replay is left in the
     old table (and logged), which is then kept as it is."""
@@ -95,7 +95,7 @@ def import_lessons(path: str | Path | None, store: Store) -> list[str]:
         imported: list[str] = []
         failed = False
         for lesson_id, old_log in lessons.items():
-            if store.load(lesson_id) is not None:
+            if await store.load(lesson_id) is not None:
                 continue
             try:
                 room, entries = lesson_room(lesson_id, old_log)
@@ -103,11 +103,11 @@ def import_lessons(path: str | Path | None, store: Store) -> list[str]:
                 log.warning("lesson %s not imported: %s", lesson_id, error.message("en"))
                 failed = True
                 continue
-            store.create(lesson_id, room.entry_data(entries[0]), mode="hotseat",
-                         phase=room.phase)
+            await store.create(lesson_id, room.entry_data(entries[0]), mode="hotseat",
+                               phase=room.phase)
             if len(entries) > 1:
-                store.append(lesson_id, 1, [room.entry_data(e) for e in entries[1:]],
-                             phase=room.phase)
+                await store.append(lesson_id, 1, [room.entry_data(e) for e in entries[1:]],
+                                   phase=room.phase)
             imported.append(lesson_id)
         if not failed:
             db.execute(f"ALTER TABLE {OLD_TABLE} RENAME TO {IMPORTED_TABLE}")

@@ -17,6 +17,12 @@ expiring after :attr:`~RedisPubSub.alive_seconds`); each beat recounts the prese
 game held, so the seats of a killed process count as gone within
 ``alive_seconds + beat_seconds``.
 
+Publishing never waits for Redis: :meth:`RedisPubSub.publish` delivers locally at once and
+leaves the note in an outbox (one per game and kind, a later ``upto`` replacing an earlier
+one), which one sender task empties in a pipeline, in the order the games were first noted,
+so a burst of moves costs a round trip per batch, not one per move, and no move waits on
+Redis.
+
 Redis is only a doorbell, never the truth: a note lost costs a delay, not a move. When
 Redis cannot be reached, :meth:`RedisPubSub.publish` still delivers locally and the moves
 go on being stored (players on the same process play on; players on other processes see
@@ -90,6 +96,8 @@ class RedisPubSub:
         """Set while the reader is subscribed (tests wait for it)."""
         self._redis: aioredis.Redis | None = None
         self._tasks: list[asyncio.Task[None]] = []
+        self._outbox: dict[tuple[str, str], Note] = {}
+        self._posted = asyncio.Event()
 
     # --- the lifetime: started and stopped by the app's lifespan ----------------------
 
@@ -105,7 +113,8 @@ class RedisPubSub:
         self._redis = aioredis.Redis(connection_pool=pool)
         await self._redis.ping()
         await self._beat()
-        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._beats())]
+        self._tasks = [asyncio.create_task(self._read()), asyncio.create_task(self._beats()),
+                       asyncio.create_task(self._send())]
 
     async def stop(self) -> None:
         """Stop the reader, say this process is gone, close the connection."""
@@ -182,15 +191,34 @@ class RedisPubSub:
     # --- the PubSub interface -----------------------------------------------------
 
     async def publish(self, channel: str, message: Note) -> None:
-        """Deliver ``message`` to this process's subscribers, then to the other processes
-        (logged, not raised, if Redis is down: the entries are stored already)."""
+        """Deliver ``message`` to this process's subscribers, and leave it for the other
+        processes in the outbox (its sender logs, not raises, if Redis is down: the
+        entries are stored already). Never waits for Redis."""
         await self.local.publish(channel, message)
         if self._redis is None or not self.connected.is_set():
-            return  # Redis is known to be down: no wait; the others catch up on its return
-        try:
-            await self._redis.publish(PREFIX + channel, encode(message, self.origin))
-        except (RedisError, OSError) as error:
-            log.warning("redis publish on %s failed: %s", channel, error)
+            return  # Redis is known to be down: the others catch up on its return
+        key = (channel, message.kind)
+        kept = self._outbox.get(key)
+        if kept is not None and message.upto is not None and (kept.upto is None
+                                                              or kept.upto > message.upto):
+            message = kept  # one note says both: up to the furthest (None: read it all)
+        self._outbox[key] = message
+        self._posted.set()
+
+    async def _send(self) -> None:
+        """Empty the outbox onto Redis, a pipeline per batch."""
+        assert self._redis is not None
+        while True:
+            await self._posted.wait()
+            self._posted.clear()
+            batch, self._outbox = self._outbox, {}
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for (channel, _), note in batch.items():
+                        pipe.publish(PREFIX + channel, encode(note, self.origin))
+                    await pipe.execute()
+            except (RedisError, OSError) as error:
+                log.warning("redis publish of %d notes failed: %s", len(batch), error)
 
     def subscribe(self, channel: str) -> Any:
         """An async context manager yielding a subscription to ``channel`` (local: the

@@ -173,15 +173,21 @@ class Room:
         return state
 
     @classmethod
-    def restore(cls, game_id: str, log: Sequence[Mapping[str, JSON]], now: float) -> Room:
-        """The room a stored log describes, as it was after its last entry."""
+    def restore(cls, game_id: str, log: Sequence[Mapping[str, JSON]], now: float, *,
+                restarted: bool = True) -> Room:
+        """The room a stored log describes, as it was after its last entry.
+
+        ``restarted``: the log waited for a server that was down (one process), so the
+        clock starts again at ``now``; otherwise (a store several processes share, one
+        of which was up all along) the deadline is the log's own."""
         room = cls(game_id, created_from_data(log[0]))
         for data in log[1:]:
             room._step(entry_from_data(room.definition, room.rules, room.state, data),
                        replay=True)
-        # Nobody can move while the server is down: the player to move gets a full turn,
-        # and in the set-up both get the whole set-up time again.
-        room._start_clock(now)
+        if restarted:
+            # Nobody can move while the server is down: the player to move gets a full
+            # turn, and in the set-up both get the whole set-up time again.
+            room._start_clock(now)
         for seat in (0, 1):
             if room.is_human(seat):
                 room.away_since[seat] = now

@@ -5,11 +5,19 @@ it is asked for, which is how a restarted server resumes), and for every accepte
 action runs the same three steps: the room checks and applies it, the store
 appends the new entries, pub/sub tells every connection of the game. Nothing is
 published before it is stored.
+
+The store is asynchronous (PostgreSQL's round trips must not stop the event loop), so
+other tasks run while an append is on its way. One lock per game (:meth:`Hub.lock`) keeps
+each game's steps in order: an action, a timer or a catch-up holds it from the room's
+check to the store's answer, and a socket that reads the room (:meth:`Hub.told`) waits
+for it, so no socket is sent an entry the store does not have yet.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import logging
 import math
 import secrets
 import time
@@ -19,6 +27,7 @@ from collections.abc import Callable
 
 from seabattle.games import chance
 from seabattle.games.hosting import SETUP, ClientEvent
+from seabattle.games.interface import JSON
 from seabattle.games.registry import find_game
 from seabattle.i18n import Language
 from seabattle.server.entries import Created, Entry, RoomOptions
@@ -27,7 +36,9 @@ from seabattle.server.messages import NewGame, Say, ServerError, is_key, message
 from seabattle.server.presence import PresenceElsewhere, PresenceRegistry
 from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
-from seabattle.server.store import Store, StoreConflictError
+from seabattle.server.store import DueStore, Fired, Store, StoreConflictError
+
+log = logging.getLogger("seabattle.server")
 
 STATE_FRESH_SECONDS = 0.2
 """How long a ``state`` text built for one socket is sent to others of the same audience
@@ -36,6 +47,9 @@ STATE_FRESH_SECONDS = 0.2
 
 SWEEP_SECONDS = 10.0
 """How often the hub looks for idle rooms to forget."""
+
+DUE_SECONDS = 1.0
+"""How often the hub asks a shared store for timers run out in games nobody holds."""
 
 
 def new_key() -> str:
@@ -57,33 +71,51 @@ class Hub:
         self.clock = clock
         self.limits = limits or Limits()
         self.rooms: dict[str, Room] = {}
+        self.due_store = store if isinstance(store, DueStore) else None
+        """The store, if several processes share it: it keeps the deadlines, and every
+        process sweeps it for the timers of games nobody holds."""
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self._chat: KeyedBuckets[tuple[str, int]] = KeyedBuckets(
             self.limits.chat_per_minute / 60, self.limits.chat_burst, clock)
         self._sockets: Counter[str] = Counter()
-        self._swept = clock()
+        self._swept = self._swept_due = clock()
         self._states: weakref.WeakKeyDictionary[
             Room, dict[tuple[int, Language], tuple[object, float, str]]] = \
             weakref.WeakKeyDictionary()
 
     # --- rooms ------------------------------------------------------------------
 
-    def room(self, game_id: str) -> Room:
+    def lock(self, game_id: str) -> asyncio.Lock:
+        """The lock of a game: held from a room's check to the store's answer, and while a
+        socket reads what it is told (kept while anyone holds or waits for it)."""
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def room(self, game_id: str) -> Room:
         """The room of ``game_id``, from memory or else from the store."""
         room = self.rooms.get(game_id)
         if room is None:
             if not is_key(game_id):  # never looked up: it could not even be encoded
                 raise ServerError("web.error.no_game")
-            log = self.store.load(game_id)
-            if log is None:
+            stored = await self.store.load(game_id)
+            if stored is None:
                 raise ServerError("web.error.no_game")
-            room = Room.restore(game_id, log, self.clock())
-            self.rooms[game_id] = room
-            if room.previous_game is not None and room.options.mode == "computer":
-                with contextlib.suppress(ServerError):  # a series' game gone: learn less
-                    room.follow(self.room(room.previous_game))
+            room = self.rooms.get(game_id)  # loaded meanwhile by another task
+            if room is None:
+                # With a shared store another process may have run the game meanwhile:
+                # its clock is the log's. Alone, this process was down: a full turn.
+                room = Room.restore(game_id, stored, self.clock(),
+                                    restarted=self.due_store is None)
+                self.rooms[game_id] = room
+                if room.previous_game is not None and room.options.mode == "computer":
+                    with contextlib.suppress(ServerError):  # a series' game gone: learn less
+                        room.follow(await self.room(room.previous_game))
         return room
 
-    def create(self, request: NewGame) -> tuple[Room, str]:
+    async def create(self, request: NewGame) -> tuple[Room, str]:
         """A new game as the lobby asked (``messages.parse_new_game``; the rule set read by
         the game's host); returns it and a token.
 
@@ -102,42 +134,54 @@ class Hub:
                                watch=new_key(), now=self.clock(), game=request.game,
                                invite=new_key() if options.mode == "private" else None)
         room = Room(new_key()[:12], entry)
-        if options.mode == "random":
-            for game_id in self.store.waiting(room.match_key()):
-                waiting = self.room(game_id)
-                if waiting.phase == "waiting":
-                    try:
-                        self.join(waiting, token)
-                    except StoreConflictError:
-                        continue  # another process seated someone first: the next one
-                    return waiting, token
-        self._store_new(room, entry)
+        if options.mode != "random":
+            await self._store_new(room, entry)
+            return room, token
+        # One request of this process at a time looks for a partner with these settings
+        # (else two would each create a game for the other); another process's requests
+        # race for the entry numbers.
+        async with self.lock(f"match {room.match_key()}"):
+            for game_id in await self.store.waiting(room.match_key()):
+                try:
+                    return await self.join(game_id, token), token
+                except StoreConflictError:
+                    continue  # another process seated someone first: the next one
+                except ServerError as error:
+                    if error.message_key != "web.error.game_full":
+                        raise
+            await self._store_new(room, entry)
         return room, token
 
-    def _store_new(self, room: Room, entry: Created) -> None:
+    async def _store_new(self, room: Room, entry: Created) -> None:
         """Store a new room's first entry, then what the computer does at once (its set-up)."""
-        self.store.create(room.id, room.entry_data(entry), mode=room.options.mode,
-                          phase=room.phase,
-                          match_key=room.match_key() if room.options.mode == "random" else None)
-        self.rooms[room.id] = room
-        seq = room.seq
-        begun = room.begin(entry.at)
-        if begun:
-            self._commit(room, seq, begun)
+        await self.store.create(
+            room.id, room.entry_data(entry), mode=room.options.mode, phase=room.phase,
+            match_key=room.match_key() if room.options.mode == "random" else None,
+            deadline=room.deadline)
+        async with self.lock(room.id):
+            self.rooms[room.id] = room
+            seq = room.seq
+            begun = room.begin(entry.at)
+            if begun:
+                await self._commit(room, seq, begun)
 
-    def join(self, room: Room, token: str) -> None:
-        """Seat 1 joins with ``token``."""
-        seq = room.seq
-        self._commit(room, seq, room.join(token, self.clock()))
+    async def join(self, game_id: str, token: str, invite: str | None = None) -> Room:
+        """Seat 1 of ``game_id`` joins with ``token`` (``invite``: a private game's key,
+        checked); the players are told. Returns the room."""
+        async with self.lock(game_id):
+            room = await self.room(game_id)
+            if invite is not None and (room.invite is None or
+                                       not secrets.compare_digest(room.invite, invite)):
+                raise ServerError("web.error.bad_invite")
+            seq = room.seq
+            await self._commit(room, seq, room.join(token, self.clock()))
+        await self.pubsub.publish(room.id, Note("feed", room.seq))
+        return room
 
-    def join_by_invite(self, game_id: str, invite: str) -> tuple[Room, str]:
+    async def join_by_invite(self, game_id: str, invite: str) -> tuple[Room, str]:
         """Take the free seat of a private game; returns the room and the new token."""
-        room = self.room(game_id)
-        if room.invite is None or not secrets.compare_digest(room.invite, invite):
-            raise ServerError("web.error.bad_invite")
         token = new_key()
-        self.join(room, token)
-        return room, token
+        return await self.join(game_id, token, invite), token
 
     def audience(self, room: Room, token: str | None, watch: str | None) -> int:
         """Who a connection speaks for: a seat (by token) or the spectators (by watch key)."""
@@ -152,30 +196,32 @@ class Hub:
 
     # --- acting -----------------------------------------------------------------
 
-    async def act(self, room: Room, seat: int, message: Act) -> None:
-        """``seat`` acts in ``room``: checked, stored, then published (or raises, changing
-        nothing)."""
+    async def act(self, game_id: str, seat: int, message: Act) -> None:
+        """``seat`` acts in game ``game_id``: checked, stored, then published (or raises,
+        changing nothing)."""
         if seat == WATCHER:
             raise ServerError("web.error.spectator")
-        if isinstance(message, Say) and room.playing:
-            wait = self._chat.take((room.id, seat))
-            if wait:
-                raise LimitError("web.error.chat_rate", count=self.limits.chat_per_minute,
-                                 seconds=math.ceil(wait))
-        seq = room.seq
-        entries = room.handle(seat, message, self.clock())
-        try:
-            self._commit(room, seq, entries)
-        except StoreConflictError:
-            # Another server process stored entries first (its note is on its way; in the
-            # set-up both players act at once): the room is reloaded with them, and the
-            # action is checked and stored again against it, once.
-            room = self.room(room.id)
+        async with self.lock(game_id):
+            room = await self.room(game_id)
+            if isinstance(message, Say) and room.playing:
+                wait = self._chat.take((room.id, seat))
+                if wait:
+                    raise LimitError("web.error.chat_rate", count=self.limits.chat_per_minute,
+                                     seconds=math.ceil(wait))
             seq = room.seq
             entries = room.handle(seat, message, self.clock())
-            self._commit(room, seq, entries)
-        if room.rematch_agreed():
-            await self._rematch(room)
+            try:
+                await self._commit(room, seq, entries)
+            except StoreConflictError:
+                # Another server process stored entries first (its note is on its way; in
+                # the set-up both players act at once): the room is reloaded with them, and
+                # the action is checked and stored again against it, once.
+                room = await self.room(room.id)
+                seq = room.seq
+                entries = room.handle(seat, message, self.clock())
+                await self._commit(room, seq, entries)
+            if room.rematch_agreed():
+                await self._rematch(room)
         await self.pubsub.publish(room.id, Note("feed", room.seq))
 
     async def _rematch(self, room: Room) -> None:
@@ -187,22 +233,33 @@ class Hub:
             game=room.definition.name, previous=room.id, first=1 - room.first)
         new = Room(new_key()[:12], entry)
         new.follow(room)
-        self._store_new(new, entry)
+        await self._store_new(new, entry)
         seq = room.seq
-        self._commit(room, seq, room.start_rematch(new.id, new.watch_key, now))
+        await self._commit(room, seq, room.start_rematch(new.id, new.watch_key, now))
 
-    def _commit(self, room: Room, seq: int, entries: list[Entry]) -> None:
+    async def _commit(self, room: Room, seq: int, entries: list[Entry]) -> None:
+        """Store the entries ``room`` added from number ``seq`` (under the game's lock)."""
         try:
-            self.store.append(room.id, seq, [room.entry_data(e) for e in entries],
-                              phase=room.phase)
+            await self.store.append(room.id, seq, [room.entry_data(e) for e in entries],
+                                    phase=room.phase, deadline=room.deadline)
         except BaseException:
             # Memory is ahead of the store: forget the room, the store is the truth.
             # Who is connected is not in the store; the reloaded room keeps it.
             self.rooms.pop(room.id, None)
             with contextlib.suppress(Exception):
-                fresh = self.room(room.id)
+                fresh = await self.room(room.id)
                 fresh.online, fresh.away_since = room.online, room.away_since
             raise
+
+    async def told(self, game_id: str, audience: int, language: Language, since: int
+                   ) -> tuple[list[ClientEvent], int, str]:
+        """What a socket of ``audience`` is sent now: the events of the entries from
+        ``since`` on, the number of entries, and the ``state`` text (:meth:`state_text`);
+        read under the game's lock, so never an entry the store does not have yet."""
+        async with self.lock(game_id):
+            room = await self.room(game_id)
+            return (room.feed_since(audience, since), room.seq,
+                    self.state_text(room, audience, language))
 
     def state_text(self, room: Room, audience: int, language: Language) -> str:
         """The ``state`` message of ``room`` for ``audience`` as JSON text, built once for
@@ -228,22 +285,58 @@ class Hub:
         return room.host.suggestion(room.rules, action)
 
     async def tick(self) -> None:
-        """Run every set-up and turn timer that has run out."""
+        """Run every set-up and turn timer that has run out: of the rooms held here, and
+        (every :data:`DUE_SECONDS`, with a shared store) of the games nobody holds."""
         now = self.clock()
-        for room in list(self.rooms.values()):
-            if room.deadline is not None and room.deadline <= now:
-                seq = room.seq
-                # Fleets placed for idle players are hidden: drawn from the system's entropy.
-                entries = room.tick(now, chance.entropy())
-                if entries:
+        for game_id, held in list(self.rooms.items()):
+            if held.deadline is not None and held.deadline <= now:
+                async with self.lock(game_id):
+                    room = self.rooms.get(game_id)
+                    if room is None or room.deadline is None or room.deadline > now:
+                        continue
+                    seq = room.seq
+                    # Fleets placed for idle players are hidden: from the system's entropy.
+                    entries = room.tick(now, chance.entropy())
+                    if not entries:
+                        continue
                     try:
-                        self._commit(room, seq, entries)
+                        await self._commit(room, seq, entries)
                     except StoreConflictError:
                         continue  # another process ran this timer first (reloaded)
-                    await self.pubsub.publish(room.id, Note("feed", room.seq))
+                await self.pubsub.publish(game_id, Note("feed", room.seq))
+        if self.due_store is not None and now - self._swept_due >= DUE_SECONDS:
+            self._swept_due = now
+            await self.fire_due(now)
         if now - self._swept >= SWEEP_SECONDS:
             self._swept = now
             self.evict_idle(now)
+
+    async def fire_due(self, now: float) -> list[str]:
+        """The timers run out in games held by no room here (their players gone, from this
+        process or every process): the shared store locks each due game for one process
+        (``SKIP LOCKED``), which replays its log and fires its timer as a room held would.
+        Every process holding a socket of such a game is told. Returns the games fired."""
+        assert self.due_store is not None
+        fired = await self.due_store.fire_due(now, list(self.rooms),
+                                              lambda game_id, log: self._fire(game_id, log, now))
+        for game_id, upto in fired:
+            await self.pubsub.publish(game_id, Note("feed", upto))
+        return [game_id for game_id, _ in fired]
+
+    def _fire(self, game_id: str, stored: list[dict[str, JSON]], now: float) -> Fired | None:
+        """What the timer of a game nobody holds does at ``now`` (its clock the log's)."""
+        try:
+            room = Room.restore(game_id, stored, now, restarted=False)
+        except Exception:  # a damaged log must not stop the others' timers
+            log.exception("the timer of game %s cannot run", game_id)
+            return None
+        seq = room.seq
+        if room.deadline is not None and room.deadline > now:
+            return Fired(seq, [], room.phase, room.deadline)  # the store's was not the log's
+        entries = room.tick(now, chance.entropy())
+        if not entries:
+            return None
+        return Fired(seq, [room.entry_data(e) for e in entries], room.phase, room.deadline)
 
     def evict_idle(self, now: float) -> list[str]:
         """Forget the rooms nobody is connected to, with no timer running, idle for
@@ -266,31 +359,37 @@ class Hub:
         ``game_id`` ``None``: of any game (notes were lost, or the heartbeat's recount):
         every room held catches up, and its sockets hear of a seat come or gone."""
         if game_id is None:
-            for held, each in list(self.rooms.items()):
-                if await self._catch_up(each, note):
+            for held in list(self.rooms):
+                if await self._catch_up(held, note):
                     await self.pubsub.publish(held, Note("presence"))
             return
-        room = self.rooms.get(game_id)
-        if room is not None:
-            await self._catch_up(room, note)
+        if game_id in self.rooms:
+            await self._catch_up(game_id, note)
 
-    async def _catch_up(self, room: Room, note: Note | None) -> bool:
+    async def _catch_up(self, game_id: str, note: Note | None) -> bool:
         """One room of :meth:`catch_up`; whether a seat came online or went away."""
         changed = False
+        room = self.rooms.get(game_id)
+        if room is None:
+            return False
         if self.elsewhere is not None and (note is None or note.kind == "presence"):
             changed = await self.elsewhere.merge(room)
         if note is not None and (note.kind != "feed" or (note.upto is not None
                                                          and note.upto <= room.seq)):
             return changed
-        since = getattr(self.store, "load_since", None)  # only the new entries, if it can
-        tail = (since(room.id, room.seq) if since is not None
-                else (self.store.load(room.id) or [])[room.seq:])
-        if tail:
-            try:
-                room.extend(tail)
-            except BaseException:
-                self.rooms.pop(room.id, None)  # the next use loads it whole
-                raise
+        async with self.lock(game_id):
+            room = self.rooms.get(game_id)
+            if room is None:
+                return changed
+            since = getattr(self.store, "load_since", None)  # only the new entries, if it can
+            tail = (await since(room.id, room.seq) if since is not None
+                    else (await self.store.load(room.id) or [])[room.seq:])
+            if tail:
+                try:
+                    room.extend(tail)
+                except BaseException:
+                    self.rooms.pop(room.id, None)  # the next use loads it whole
+                    raise
         return changed
 
     async def connect(self, room: Room, audience: int) -> None:
@@ -299,7 +398,7 @@ class Hub:
             # A process killed between storing and telling leaves the others behind: a new
             # connection (its players reconnecting elsewhere) reads the log, and has every
             # process holding the game read it too.
-            await self._catch_up(room, None)
+            await self._catch_up(room.id, None)
             await self.pubsub.publish(room.id, Note("feed", room.seq))
         if audience != WATCHER:
             came = room.connect(audience)

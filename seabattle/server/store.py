@@ -2,10 +2,12 @@
 
 The server appends every accepted entry (:mod:`seabattle.server.rooms`) *before*
 it tells anyone about it, so a server killed at any moment restarts with every
-game as its players last saw it. :class:`SQLiteStore` is the embedded default (one
-file, WAL journal); a PostgreSQL store would implement the same four methods over
-the same two tables (``docs/server.md``). The primary key ``(game, seq)`` makes
-two processes appending to one game at once fail loudly instead of forking it.
+game as its players last saw it. The interface is asynchronous, so that a store across
+the network (:class:`~seabattle.server.store_postgres.PostgresStore`) never stops the
+event loop while it waits; :class:`SQLiteStore`, the embedded default (one file, WAL
+journal), answers at once from the loop's own thread (an append is a sub-millisecond
+write). The primary key ``(game, seq)`` makes two processes appending to one game at
+once fail loudly instead of forking it.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, cast
+from typing import Protocol, cast, runtime_checkable
 
 from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON
@@ -27,25 +30,55 @@ class StoreConflictError(SeaBattleError):
     key = "web.error.conflict"
 
 
+@dataclass(frozen=True)
+class Fired:
+    """What a timer that ran out did to a game (:meth:`DueStore.fire_due`): the
+    ``entries`` to append from number ``seq`` (none: the deadline stored was not the
+    game's), its phase and its next deadline after them."""
+
+    seq: int
+    entries: list[dict[str, JSON]]
+    phase: str
+    deadline: float | None
+
+
 class Store(Protocol):
     """Persistent game logs."""
 
-    def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
-               match_key: str | None = None) -> None:
+    async def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
+                     match_key: str | None = None, deadline: float | None = None) -> None:
         """Start the log of a new game with its ``created`` entry (sequence number 0)."""
 
-    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
-               *, phase: str, match_key: str | None = None) -> None:
-        """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase."""
+    async def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
+                     *, phase: str, match_key: str | None = None,
+                     deadline: float | None = None) -> None:
+        """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase
+        and its timer's ``deadline`` after them (kept by a store that several processes
+        share, whose sweep fires the timers of games no process holds; a store of one
+        process, whose rooms with a timer stay in memory, need not keep it)."""
 
-    def load(self, game_id: str) -> list[dict[str, JSON]] | None:
+    async def load(self, game_id: str) -> list[dict[str, JSON]] | None:
         """The whole log of a game, or ``None`` if there is no such game."""
 
-    def waiting(self, match_key: str) -> list[str]:
+    async def waiting(self, match_key: str) -> list[str]:
         """Games of ``random`` mode still waiting for a second player with these settings."""
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Release the connection."""
+
+
+@runtime_checkable
+class DueStore(Store, Protocol):
+    """A store several processes share, which keeps each game's deadline and fires the
+    timers of games no process holds (``docs/server.md``, «Timers of games nobody holds»)."""
+
+    async def fire_due(self, now: float, held: Collection[str],
+                       fire: Callable[[str, list[dict[str, JSON]]], Fired | None]
+                       ) -> list[tuple[str, int]]:
+        """Fire the timers run out by ``now`` of games not in ``held``, each game once
+        whichever processes sweep at the same time: ``fire`` is given a due game's log
+        and says what its timer did (``None``: nothing, it has no timer). Returns each
+        game changed and its number of entries now."""
 
 
 _SCHEMA = """
@@ -67,7 +100,9 @@ CREATE INDEX IF NOT EXISTS games_waiting ON games(match_key) WHERE phase = 'wait
 
 
 class SQLiteStore:
-    """A :class:`Store` in one SQLite file (``:memory:`` for a throw-away one)."""
+    """A :class:`Store` in one SQLite file (``:memory:`` for a throw-away one). Its
+    methods do their work at once, in the caller's thread: one process holds every game
+    with a timer in memory, so the ``deadline`` is not kept."""
 
     def __init__(self, path: str | Path) -> None:
         if str(path) != ":memory:":
@@ -83,8 +118,8 @@ class SQLiteStore:
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
 
-    def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
-               match_key: str | None = None) -> None:
+    async def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
+                     match_key: str | None = None, deadline: float | None = None) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -97,8 +132,9 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
-               *, phase: str, match_key: str | None = None) -> None:
+    async def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
+                     *, phase: str, match_key: str | None = None,
+                     deadline: float | None = None) -> None:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
@@ -116,19 +152,19 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
                 raise
 
-    def load(self, game_id: str) -> list[dict[str, JSON]] | None:
+    async def load(self, game_id: str) -> list[dict[str, JSON]] | None:
         with self._lock:
             rows = self._db.execute("SELECT data FROM entries WHERE game = ? ORDER BY seq",
                                     (game_id,)).fetchall()
         return [cast(dict[str, JSON], json.loads(row[0])) for row in rows] or None
 
-    def waiting(self, match_key: str) -> list[str]:
+    async def waiting(self, match_key: str) -> list[str]:
         with self._lock:
             rows = self._db.execute(
                 "SELECT id FROM games WHERE phase = 'waiting' AND mode = 'random'"
                 " AND match_key = ? ORDER BY created", (match_key,)).fetchall()
         return [row[0] for row in rows]
 
-    def close(self) -> None:
+    async def close(self) -> None:
         with self._lock:
             self._db.close()

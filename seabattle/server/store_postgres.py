@@ -7,31 +7,38 @@ the same entry number to one game fails for one of them (:class:`StoreConflictEr
 instead of forking the game: the log's primary key is what seats a waiting game's second
 player once and fires a timer once (``docs/server.md``, «Several processes»).
 
-The driver is psycopg 3, used synchronously, because the :class:`Store` interface is
-synchronous (the hub calls it from the event loop, as it calls SQLite): one connection
-per process, one statement per call (its own transaction, one round trip: the event loop
-waits for it), a lock keeping each whole. psycopg's ``AsyncConnection`` runs the same SQL,
-should the interface become asynchronous.
+The driver is psycopg 3 with its asyncio connections, from psycopg_pool's
+``AsyncConnectionPool`` (:attr:`PostgresStore.pool_size` connections per process): while
+one game waits for PostgreSQL the event loop serves the others, and several games'
+statements run at once. One statement per call where it can (its own transaction, one
+round trip). The pool is opened in the event loop that first uses the store.
 
-The schema is created or migrated when the store opens: :data:`MIGRATIONS` is an ordered
-list, ``seabattle_schema`` keeps how many have run, and an advisory lock makes processes
-starting together migrate once.
+Each game keeps its timer's ``deadline`` beside its phase, so that a process's sweep
+(:meth:`PostgresStore.fire_due`, ``SELECT … FOR UPDATE SKIP LOCKED``) fires the timers of
+games that no live process holds in memory.
+
+The schema is created or migrated when the store opens (synchronously, once, before the
+server starts): :data:`MIGRATIONS` is an ordered list, ``seabattle_schema`` keeps how many
+have run, and an advisory lock makes processes starting together migrate once.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Sequence
+import asyncio
+from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import TypeVar, cast
 
 import psycopg
 from psycopg.types.json import Jsonb
+from psycopg_pool import AsyncConnectionPool
 
 from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON
-from seabattle.server.store import StoreConflictError
+from seabattle.server.store import Fired, StoreConflictError
 
 T = TypeVar("T")
+
+Connection = psycopg.AsyncConnection[tuple[object, ...]]
 
 MIGRATIONS: tuple[str, ...] = (
     # 1: the games and their logs, as in SQLite; entries as JSONB (queryable by content).
@@ -51,6 +58,12 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX games_waiting ON games (match_key, created) WHERE phase = 'waiting';
     """,
+    # 2: each game's timer, so that any process's sweep fires it (NULL: no timer runs, or
+    # the game was last played before this migration: its timer runs where it is held).
+    """
+    ALTER TABLE games ADD COLUMN deadline DOUBLE PRECISION;
+    CREATE INDEX games_due ON games (deadline) WHERE deadline IS NOT NULL;
+    """,
 )
 """The schema's history: migration ``n`` (from 1) takes a database from version ``n - 1``
 to ``n``. A later change is a new item at the end, never an edit of an old one."""
@@ -59,18 +72,26 @@ _LOCK = 0x5EABA771E
 """The advisory lock key held while migrating (any fixed 64-bit number)."""
 
 
-# One statement each, so one round trip and its own transaction (all or nothing): the
-# store is called from the event loop, which waits for the answer.
+# One statement each, so one round trip and its own transaction (all or nothing).
 _CREATE = """
-WITH game AS (INSERT INTO games VALUES (%s, %s, %s, %s, %s))
+WITH game AS (INSERT INTO games (id, mode, phase, match_key, created, deadline)
+              VALUES (%s, %s, %s, %s, %s, %s))
 INSERT INTO entries VALUES (%s, 0, %s)
 """
+# The game's row is updated (and so locked) before the entries are inserted: a sweep that
+# holds the row (FOR UPDATE) makes this wait, then conflict on the entry number it took,
+# rather than deadlock with it.
 _APPEND = """
-WITH added AS (
-    INSERT INTO entries SELECT %s, number, data
-    FROM unnest(%s::integer[], %s::jsonb[]) AS new(number, data)
+WITH game AS (
+    UPDATE games SET phase = %s, match_key = COALESCE(%s, match_key), deadline = %s
+    WHERE id = %s RETURNING id
 )
-UPDATE games SET phase = %s, match_key = COALESCE(%s, match_key) WHERE id = %s
+INSERT INTO entries SELECT game.id, number, data
+FROM game, unnest(%s::integer[], %s::jsonb[]) AS new(number, data)
+"""
+_DUE = """
+SELECT id FROM games WHERE deadline <= %s AND NOT (id = ANY(%s))
+ORDER BY deadline LIMIT %s FOR UPDATE SKIP LOCKED
 """
 
 
@@ -90,34 +111,55 @@ class SchemaTooNewError(SeaBattleError):
 class PostgresStore:
     """A :class:`~seabattle.server.store.Store` in a PostgreSQL database, given by its URL
     (``postgresql://user@host:port/dbname``; ``?options=-csearch_path%3Dname`` picks a
-    schema). The connection is opened at once, and opened again after it is lost."""
+    schema). The schema is checked (and migrated) at once; the connections are opened
+    when first used, and again after they are lost."""
+
+    pool_size = 4
+    """Connections per process: statements of that many games run at once."""
+    wait_seconds = 5.0
+    """How long a call waits for a connection before the database counts as down."""
+    due_batch = 20
+    """Timers one sweep fires at most (the next sweep takes the rest)."""
 
     def __init__(self, url: str) -> None:
         self.url = url
-        self._lock = threading.Lock()
-        self._conn: psycopg.Connection[tuple[object, ...]] | None = None
-        self._run(self._migrate)
+        self._pool: tuple[AsyncConnectionPool[Connection], asyncio.AbstractEventLoop] | None \
+            = None
+        try:
+            with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
+                self._migrate(conn)
+        except psycopg.OperationalError as error:
+            raise StoreUnavailableError(problem=str(error).strip()) from None
 
-    # --- the connection -----------------------------------------------------------
+    # --- the connections --------------------------------------------------------------
 
-    def _connection(self) -> psycopg.Connection[tuple[object, ...]]:
-        if self._conn is None or self._conn.closed:
-            self._conn = psycopg.connect(self.url, autocommit=True, connect_timeout=5)
-        return self._conn
+    async def _connections(self) -> AsyncConnectionPool[Connection]:
+        """The pool of this event loop (a store used from another loop, as tests do
+        with each ``asyncio.run``, gets a pool of its own there)."""
+        loop = asyncio.get_running_loop()
+        if self._pool is None or self._pool[1] is not loop:
+            pool: AsyncConnectionPool[Connection] = AsyncConnectionPool(
+                self.url, min_size=1, max_size=self.pool_size, open=False,
+                timeout=self.wait_seconds, name="seabattle",
+                kwargs={"autocommit": True, "connect_timeout": 5})
+            self._pool = (pool, loop)
+            await pool.open()
+        return self._pool[0]
 
-    def _run(self, work: Callable[[psycopg.Connection[tuple[object, ...]]], T]) -> T:
-        """``work`` on the connection, under the lock; a lost connection is a
-        :class:`StoreUnavailableError` (and is opened again by the next call)."""
-        with self._lock:
-            try:
-                return work(self._connection())
-            except psycopg.OperationalError as error:
-                if self._conn is not None:
-                    self._conn.close()
-                self._conn = None
-                raise StoreUnavailableError(problem=str(error).strip()) from None
+    async def _run(self, work: Callable[[Connection], Awaitable[T]]) -> T:
+        """``work`` on a connection of the pool; a lost connection (or none within
+        :attr:`wait_seconds`) is a :class:`StoreUnavailableError`, and the pool's idle
+        connections are checked, so the next call gets a live one."""
+        pool = await self._connections()
+        try:
+            async with pool.connection() as conn:
+                return await work(conn)
+        except psycopg.OperationalError as error:
+            await pool.check()
+            raise StoreUnavailableError(problem=str(error).strip()) from None
 
-    def _migrate(self, conn: psycopg.Connection[tuple[object, ...]]) -> None:
+    @staticmethod
+    def _migrate(conn: psycopg.Connection[tuple[object, ...]]) -> None:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (_LOCK,))
             conn.execute("CREATE TABLE IF NOT EXISTS seabattle_schema (version INTEGER NOT NULL)")
@@ -134,56 +176,107 @@ class PostgresStore:
     @property
     def version(self) -> int:
         """The schema version of the database (the number of migrations run)."""
-        row = self._run(lambda c: c.execute("SELECT version FROM seabattle_schema").fetchone())
+        with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
+            row = conn.execute("SELECT version FROM seabattle_schema").fetchone()
         return 0 if row is None else cast(int, row[0])
 
     # --- the Store interface ---------------------------------------------------------
 
-    def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
-               match_key: str | None = None) -> None:
+    async def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
+                     match_key: str | None = None, deadline: float | None = None) -> None:
         """Start the log of a new game with its ``created`` entry (sequence number 0)."""
+        async def work(conn: Connection) -> None:
+            await conn.execute(_CREATE, (game_id, mode, phase, match_key, entry["at"],
+                                         deadline, game_id, Jsonb(entry)))
         try:
-            self._run(lambda c: c.execute(_CREATE, (game_id, mode, phase, match_key,
-                                                    entry["at"], game_id, Jsonb(entry))))
+            await self._run(work)
         except psycopg.errors.UniqueViolation:
             raise StoreConflictError(game=game_id, seq=0) from None
 
-    def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
-               *, phase: str, match_key: str | None = None) -> None:
-        """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase;
-        :class:`StoreConflictError` if another writer took one of the numbers first."""
-        numbers = list(range(seq, seq + len(entries)))
+    async def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
+                     *, phase: str, match_key: str | None = None,
+                     deadline: float | None = None) -> None:
+        """Append ``entries`` numbered from ``seq``, atomically, and note the game's phase
+        and deadline; :class:`StoreConflictError` if another writer took one of the
+        numbers first."""
+        async def work(conn: Connection) -> None:
+            await _append(conn, game_id, seq, entries, phase, match_key, deadline)
         try:
-            self._run(lambda c: c.execute(_APPEND, (game_id, numbers, [Jsonb(e) for e in entries],
-                                                    phase, match_key, game_id)))
+            await self._run(work)
         except psycopg.errors.UniqueViolation:
             raise StoreConflictError(game=game_id, seq=seq) from None
 
-    def load(self, game_id: str) -> list[dict[str, JSON]] | None:
+    async def load(self, game_id: str) -> list[dict[str, JSON]] | None:
         """The whole log of a game, or ``None`` if there is no such game."""
-        rows = self._run(lambda c: c.execute(
-            "SELECT data FROM entries WHERE game = %s ORDER BY seq", (game_id,)).fetchall())
-        return [cast(dict[str, JSON], row[0]) for row in rows] or None
+        return await self.load_since(game_id, 0) or None
 
-    def load_since(self, game_id: str, seq: int) -> list[dict[str, JSON]]:
+    async def load_since(self, game_id: str, seq: int) -> list[dict[str, JSON]]:
         """The entries of a game from number ``seq`` on (what a process that holds the
         game up to ``seq`` lacks; the hub uses it when the store has it)."""
-        rows = self._run(lambda c: c.execute(
-            "SELECT data FROM entries WHERE game = %s AND seq >= %s ORDER BY seq",
-            (game_id, seq)).fetchall())
-        return [cast(dict[str, JSON], row[0]) for row in rows]
+        async def work(conn: Connection) -> list[dict[str, JSON]]:
+            return await _entries(conn, game_id, seq)
+        return await self._run(work)
 
-    def waiting(self, match_key: str) -> list[str]:
+    async def waiting(self, match_key: str) -> list[str]:
         """Games of ``random`` mode still waiting for a second player with these settings,
         oldest first."""
-        rows = self._run(lambda c: c.execute(
-            "SELECT id FROM games WHERE phase = 'waiting' AND mode = 'random'"
-            " AND match_key = %s ORDER BY created", (match_key,)).fetchall())
-        return [cast(str, row[0]) for row in rows]
+        async def work(conn: Connection) -> list[str]:
+            cursor = await conn.execute(
+                "SELECT id FROM games WHERE phase = 'waiting' AND mode = 'random'"
+                " AND match_key = %s ORDER BY created", (match_key,))
+            return [cast(str, row[0]) for row in await cursor.fetchall()]
+        return await self._run(work)
 
-    def close(self) -> None:
-        """Close the connection."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+    async def fire_due(self, now: float, held: Collection[str],
+                       fire: Callable[[str, list[dict[str, JSON]]], Fired | None]
+                       ) -> list[tuple[str, int]]:
+        """Fire the timers run out by ``now`` of games not in ``held`` (the rooms this
+        process holds, whose clocks it runs itself): in one transaction, the due games
+        are locked (``FOR UPDATE SKIP LOCKED``: another process's sweep takes the others,
+        never the same), ``fire`` is given each one's log and says what its timer did
+        (``None``: nothing, and it has no timer), and that is appended. Returns each game
+        changed and its number of entries now. A process holding such a game in memory
+        that fires it at the same moment loses the race for the entry number (a
+        conflict), as two processes holding it would."""
+        async def work(conn: Connection) -> list[tuple[str, int]]:
+            changed = []
+            async with conn.transaction():
+                cursor = await conn.execute(_DUE, (now, list(held), self.due_batch))
+                for (game_id,) in await cursor.fetchall():
+                    name = cast(str, game_id)
+                    fired = fire(name, await _entries(conn, name, 0))
+                    if fired is None:
+                        await conn.execute("UPDATE games SET deadline = NULL WHERE id = %s",
+                                           (name,))
+                        continue
+                    try:
+                        async with conn.transaction():  # a savepoint: this game alone
+                            await _append(conn, name, fired.seq, fired.entries, fired.phase,
+                                          None, fired.deadline)
+                    except psycopg.errors.UniqueViolation:
+                        continue  # the process holding the game fired it first
+                    if fired.entries:
+                        changed.append((name, fired.seq + len(fired.entries)))
+            return changed
+        return await self._run(work)
+
+    async def close(self) -> None:
+        """Close the connections (of the event loop they were opened in)."""
+        if self._pool is not None:
+            pool, loop = self._pool
+            self._pool = None
+            if loop is asyncio.get_running_loop():
+                await pool.close()
+
+
+async def _append(conn: Connection, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
+                  phase: str, match_key: str | None, deadline: float | None) -> None:
+    numbers = list(range(seq, seq + len(entries)))
+    await conn.execute(_APPEND, (phase, match_key, deadline, game_id, numbers,
+                                 [Jsonb(e) for e in entries]))
+
+
+async def _entries(conn: Connection, game_id: str, seq: int) -> list[dict[str, JSON]]:
+    cursor = await conn.execute("SELECT data FROM entries WHERE game = %s AND seq >= %s"
+                                " ORDER BY seq", (game_id, seq))
+    return [cast(dict[str, JSON], row[0]) for row in await cursor.fetchall()]
