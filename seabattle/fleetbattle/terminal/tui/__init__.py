@@ -49,7 +49,8 @@ class FleetScreens(ScreenSet[FleetSettings, FleetSession, FleetPhrases]):
             session.state.apply(HUMAN, PlaceFleet(placement))
             app.push_screen(FleetBattleScreen(session, phrases), lambda _: over())
 
-        app.push_screen(FleetSetupScreen(session, phrases), start_battle)
+        app.push_screen(FleetSetupScreen(session.state.rules, HUMAN, session.chance, phrases),
+                        start_battle)
 
     def css_paths(self) -> list[Path]:
         return [Path(__file__).with_name("fleetbattle.tcss")]

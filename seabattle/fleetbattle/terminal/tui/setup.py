@@ -3,6 +3,8 @@ names the flagship, by keyboard, mouse, or at random."""
 
 from __future__ import annotations
 
+import random
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,8 +16,8 @@ from seabattle.coords import bit
 from seabattle.errors import PlacementError
 from seabattle.fleetbattle.definition import DEFINITION
 from seabattle.fleetbattle.placement import PlacedShip, Placement, check_pieces, lines
+from seabattle.fleetbattle.rules import FleetRules
 from seabattle.fleetbattle.ships import SHIP_TYPES, Kind
-from seabattle.fleetbattle.terminal.lines import HUMAN, FleetSession
 from seabattle.fleetbattle.terminal.tui.field import FleetField, arrows
 from seabattle.fleetbattle.terminal.tui.marks import letter, setup_cells
 from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
@@ -42,13 +44,16 @@ class FleetSetupScreen(Screen[Placement]):
         Binding("q,й", "app.quit", "tui.key.quit"),
     ]
 
-    def __init__(self, session: FleetSession, phrases: FleetPhrases) -> None:
+    def __init__(self, rules: FleetRules, seat: int, rng: random.Random,
+                 phrases: FleetPhrases) -> None:
         super().__init__()
-        self.session = session
-        self.rules = session.state.rules
+        self.rules = rules
+        self.seat = seat
+        self.rng = rng
+        """Where ``a`` and ``x`` draw the ships' places from."""
         self.phrases = phrases
-        self.pieces = self.rules.pieces(HUMAN)
-        self.grid = self.rules.field(HUMAN)
+        self.pieces = rules.pieces(seat)
+        self.grid = rules.field(seat)
         self.placed: list[PlacedShip] = []
         """The pieces placed so far, in the rule set's order."""
         self.flagship = 0
@@ -105,7 +110,7 @@ class FleetSetupScreen(Screen[Placement]):
 
     def _refusal(self, kind: Kind, cells: int) -> PlacementError | None:
         try:
-            check_pieces(self.rules, HUMAN, (*self.placed, PlacedShip(kind, cells)))
+            check_pieces(self.rules, self.seat, (*self.placed, PlacedShip(kind, cells)))
         except PlacementError as error:
             return error
         return None
@@ -181,7 +186,7 @@ class FleetSetupScreen(Screen[Placement]):
 
     def action_fill(self) -> None:
         """Place the pieces left at random, keeping those placed."""
-        rng = self.session.chance
+        rng = self.rng
         taken = 0
         for ship in self.placed:
             taken |= ship.cells
