@@ -242,6 +242,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                      "Ваши суда атакованы: выберите, кто в бою, d"),
     "manoeuvres.tui.battle.thinking": ("The computer is thinking…", "Компьютер думает…"),
     "manoeuvres.tui.battle.over": ("The game is over", "Игра окончена"),
+    "manoeuvres.tui.battle.their_turn": ("The opponent's turn", "Ход соперника"),
     "manoeuvres.tui.battle.wait": ("Wait: the computer is thinking",
                                    "Подождите: компьютер думает"),
     "manoeuvres.tui.battle.choose_own": ("Choose one of your pieces first",

@@ -57,7 +57,8 @@ class ManoeuvreScreens(ScreenSet[ManoeuvreSettings, ManoeuvreSession, Phrasebook
             session.state.apply(HUMAN, action)
             app.push_screen(BattleScreen(session, phrases, line), lambda _: over())
 
-        app.push_screen(SetupScreen(session, phrases, line), deployed)
+        app.push_screen(SetupScreen(session.state.rules, HUMAN, session.chance, phrases, line),
+                        deployed)
 
     def css_paths(self) -> list[Path]:
         return [Path(__file__).with_name("manoeuvres.tcss")]

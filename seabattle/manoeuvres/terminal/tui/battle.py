@@ -7,7 +7,9 @@ cell takes the action. ``e`` ends a turn after a move (or lets a bonus turn go),
 sets the chosen bomb off where the cursor is (on the bomb: where it stands), ``d``
 answers an attack on one's group with the ships chosen, ``m``/``M`` mark a guess on the
 unknown enemy piece under the cursor, ``z`` shows the zones, Escape drops the choice,
-Ctrl+R resigns. The computer thinks in a worker thread, so the screen never waits.
+Ctrl+R resigns. :class:`FieldScreen` is all this, whoever the opponent is;
+:class:`BattleScreen` plays the computer, which thinks in a worker thread, so the screen
+never waits.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from seabattle.manoeuvres.events import (
     Moved,
     TorpedoFired,
 )
+from seabattle.manoeuvres.marks import Marks
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.terminal.lines import COMPUTER, HUMAN, ManoeuvreSession
 from seabattle.manoeuvres.terminal.text import Narrator
@@ -44,25 +47,30 @@ SIDE_PANEL = 26
 """Columns the panel beside the field needs at least (with its margin)."""
 
 
-def computer_cells(events: list[Event]) -> set[int]:
-    """The cells the computer acted on in ``events``: where its pieces went, what it
+def opponent_cells(events: list[Event], opponent: int) -> set[int]:
+    """The cells ``opponent`` acted on in ``events``: where its pieces went, what it
     attacked and hit, where its bomb went off."""
     cells: set[int] = set()
     for event in events:
-        if isinstance(event, Moved) and event.seat == COMPUTER:
+        if isinstance(event, Moved) and event.seat == opponent:
             cells.add(event.target)
             cells.update(target for _source, target in event.towed)
-        elif isinstance(event, AttackDeclared) and event.seat == COMPUTER:
+        elif isinstance(event, AttackDeclared) and event.seat == opponent:
             cells.update((event.target, *event.group))
-        elif isinstance(event, TorpedoFired) and event.seat == COMPUTER:
+        elif isinstance(event, TorpedoFired) and event.seat == opponent:
             cells.update(cell for cell in (event.source, event.hit) if cell is not None)
-        elif isinstance(event, BombExploded) and event.owner == COMPUTER:
+        elif isinstance(event, BombExploded) and event.owner == opponent:
             cells.add(event.cell)
     return cells
 
 
-class BattleScreen(Screen[None]):
-    """The player against the computer until the game is over; dismissed then."""
+class FieldScreen(Screen[None]):
+    """The field, the panel beside it and the log, and the player's choices on it: what
+    every game of manoeuvres on a screen shares, against the computer
+    (:class:`BattleScreen`) or a person on a server
+    (:class:`~seabattle.manoeuvres.terminal.tui.online.OnlineBattle`). A subclass says
+    what the player sees and may do (:meth:`view`, :meth:`legal`), takes the action
+    chosen (:meth:`take`) and says what the player waits for (:meth:`waiting`)."""
 
     BINDINGS = [
         Binding("e,у", "end_turn", "manoeuvres.tui.key.end"),
@@ -73,23 +81,21 @@ class BattleScreen(Screen[None]):
         Binding("z,я", "zones", "manoeuvres.tui.key.zones"),
         Binding("escape", "drop", "manoeuvres.tui.key.drop"),
         Binding("ctrl+r", "resign", "tui.key.resign"),
-        Binding("q,й", "app.quit", "tui.key.quit"),
     ]
 
-    def __init__(self, session: ManoeuvreSession, phrases: Phrasebook, rules_line: str) -> None:
+    def __init__(self, phrases: Phrasebook, rules_line: str, seat: int,
+                 names: tuple[str, str]) -> None:
         super().__init__()
-        self.session = session
-        self.state = session.state
         self.phrases = phrases
         self.rules_line = rules_line
+        self.seat = seat
+        """The player's seat (0: the bottom half)."""
         self.orders = Orders()
+        self.marks = Marks()
+        """The player's guesses on the enemy's unknown pieces (kept here, never sent)."""
         self.zones = False
-        self.thinking = False
-        """The computer is choosing (in a worker): the player's keys wait."""
         self.last: set[int] = set()
-        """The cells the computer acted on in its last turn."""
-        self._seen = session.state.view(HUMAN)
-        names = (phrases("manoeuvres.plain.you"), phrases("manoeuvres.plain.computer"))
+        """The cells the opponent acted on in its last turn."""
         self.narrator = Narrator(phrases.language, phrases.coordinates, names)
 
     @property
@@ -97,18 +103,24 @@ class BattleScreen(Screen[None]):
         return self.query_one("#field", Field)
 
     def view(self) -> ManoeuvreView:
-        """The game as the player sees it now; while the computer thinks (in its worker,
-        changing the state), as it was when it began."""
-        if not self.thinking:
-            self._seen = self.state.view(HUMAN)
-        return self._seen
+        """The game as the player sees it now."""
+        raise NotImplementedError
 
     def legal(self) -> list[Action]:
         """The player's legal actions now (none while it is not their turn)."""
-        return list(self.state.legal_actions(HUMAN) or ()) if not self.thinking else []
+        raise NotImplementedError
+
+    def take(self, action: Action) -> None:
+        """Take ``action`` (a refusal is shown in the rules' words and changes nothing)."""
+        raise NotImplementedError
+
+    def waiting(self) -> str | None:
+        """What the player waits for before acting (``None``: nothing)."""
+        return None
 
     def compose(self) -> ComposeResult:
         p = self.phrases
+        rules = self.view().rules
         yield Static(p("manoeuvres.tui.battle.title"), id="title", markup=False)
         main = VerticalScroll(id="main")
         main.can_focus = False  # the field keeps the focus
@@ -117,7 +129,7 @@ class BattleScreen(Screen[None]):
             with Horizontal(id="fields"):
                 field = Field(p.coordinates, (), id="field")
                 field.border_title = p("manoeuvres.tui.field.battle")
-                field.cursor = min(self.state.rules.setup_cells(HUMAN))
+                field.cursor = min(rules.setup_cells(self.seat))
                 field.fit(self.app.size.width - SIDE_PANEL)
                 yield field
                 with Vertical(id="side"):
@@ -135,76 +147,33 @@ class BattleScreen(Screen[None]):
     def on_mount(self) -> None:
         self._field.focus()
         self._redraw()
-        self._computer()
 
     def on_resize(self, event: events.Resize) -> None:
         self._field.fit(event.size.width - SIDE_PANEL)
 
-    # --- the computer -------------------------------------------------------------------
+    # --- the player's choices -----------------------------------------------------------
 
-    def _computer(self) -> None:
-        """Let chance and the computer act (in a worker thread) until the player must."""
-        if self.session.over:
-            self.dismiss(None)
-            return
-        if HUMAN in self.state.actors.seats:
-            return
-        self.view()
-        self.thinking = True
-        self._redraw()
-        self.run_worker(self._think, thread=True, exclusive=True, group="computer")
-
-    def _think(self) -> None:
-        events = self.session.advance()
-        self.app.call_from_thread(self._computer_done, events)
-
-    def _computer_done(self, events: list[Event]) -> None:
-        self.thinking = False
-        self.last = computer_cells(events)
-        self._tell(events)
-        self._fresh_orders()
-        if self.session.over:
-            self.dismiss(None)
-            return
-        self._redraw()
-
-    # --- the player's actions -----------------------------------------------------------
-
-    def take(self, action: Action) -> bool:
-        """Take ``action`` through the engine; a refusal is shown in its words and
-        changes nothing. Whether it was taken."""
-        notice = self.query_one(Notice)
-        if self.thinking:
-            notice.error(self.phrases("manoeuvres.tui.battle.wait"))
-            return False
-        try:
-            events = self.state.apply(HUMAN, action)
-        except SeaBattleError as error:
-            notice.error(self.phrases.error(error))
-            return False
-        notice.clear()
-        self.last = set()
-        self._tell(events)
+    def _taken(self) -> None:
+        """After the player's action: the moved piece stays chosen for the attack or shot
+        that may follow, else the choice is dropped."""
         view = self.view()
-        # After a move the moved piece stays chosen, for the attack or shot that may follow.
         self.orders = Orders((view.moved,)) if view.stage is Stage.AFTER_MOVE \
-            and view.moved is not None else Orders()
+            and view.moved is not None and view.to_move == self.seat else Orders()
         self._fresh_orders()
-        self._redraw()
-        self._computer()
-        return True
 
     def _fresh_orders(self) -> None:
         """When the player must answer an attack, the target is chosen to fight."""
         view = self.view()
-        if view.stage is Stage.DEFENCE and view.to_move == HUMAN and view.pending is not None:
+        if view.stage is Stage.DEFENCE and view.to_move == self.seat \
+                and view.pending is not None:
             self.orders = Orders((view.pending.target,))
 
     @on(Field.CellChosen, "#field")
     def _chosen(self, event: Field.CellChosen) -> None:
         notice = self.query_one(Notice)
-        if self.thinking:
-            notice.error(self.phrases("manoeuvres.tui.battle.wait"))
+        waiting = self.waiting()
+        if waiting is not None:
+            notice.error(waiting)
             return
         view = self.view()
         orders, action = click(self.legal(), view, self.orders, event.cell)
@@ -214,7 +183,7 @@ class BattleScreen(Screen[None]):
         if orders == self.orders and not orders.chosen:
             piece = view.piece_at(event.cell)
             notice.error(self.phrases("manoeuvres.tui.battle.choose_own" if piece is None
-                                      or piece.owner == HUMAN else
+                                      or piece.owner == self.seat else
                                       "manoeuvres.tui.battle.choose_own_mark"))
             return
         self.orders = orders
@@ -231,7 +200,7 @@ class BattleScreen(Screen[None]):
 
     def action_bomb(self) -> None:
         """Set the chosen bomb off where the cursor is (on the bomb: where it stands),
-        once the player confirms it."""
+        once the player confirms it (what the rules refuse is refused at once)."""
         view = self.view()
         piece = None if self.orders.piece is None else view.piece_at(self.orders.piece)
         if piece is None or piece.kind is not Kind.BOMB:
@@ -239,10 +208,8 @@ class BattleScreen(Screen[None]):
             return
         cursor = self._field.cursor
         action = Detonate(piece.cell, None if cursor == piece.cell else cursor)
-        try:
-            self.state.check(HUMAN, action)
-        except SeaBattleError as error:
-            self.query_one(Notice).error(self.phrases.error(error))
+        if action not in self.legal():
+            self.take(action)  # refused, saying why
             return
         question = self.phrases("manoeuvres.tui.battle.bomb_question",
                                 cell=self.phrases.cell(cursor))
@@ -260,10 +227,10 @@ class BattleScreen(Screen[None]):
         cell = self._field.cursor
         kinds: list[Kind | None] = [kind for kind, count in view.rules.pieces if count > 0]
         kinds.append(None)
-        current = self.session.marks.on(view).get(cell)
+        current = self.marks.on(view).get(cell)
         guess = kinds[(kinds.index(current) + step) % len(kinds)]
         try:
-            self.session.marks = self.session.marks.mark(view, cell, guess)
+            self.marks = self.marks.mark(view, cell, guess)
         except SeaBattleError as error:
             self.query_one(Notice).error(self.phrases.error(error))
             return
@@ -291,11 +258,15 @@ class BattleScreen(Screen[None]):
         """Resign, once the player confirms it."""
         def answered(yes: bool | None) -> None:
             if yes:
-                self.take(Resign())
+                self.resign()
 
         self.app.push_screen(ConfirmScreen(self.phrases,
                                            self.phrases("manoeuvres.tui.battle.resign")),
                              answered)
+
+    def resign(self) -> None:
+        """Give the game up (confirmed)."""
+        self.take(Resign())
 
     @on(Field.CursorMoved, "#field")
     def _cursor_moved(self) -> None:
@@ -303,7 +274,8 @@ class BattleScreen(Screen[None]):
 
     # --- telling and drawing ------------------------------------------------------------
 
-    def _tell(self, events: list[Event]) -> None:
+    def tell(self, events: list[Event]) -> None:
+        """Write ``events`` in the log, in words."""
         log = self.query_one("#log", RichLog)
         for event in events:
             said = self.narrator.say(event)
@@ -323,12 +295,13 @@ class BattleScreen(Screen[None]):
                             cells=", ".join(p.cell(cell) for cell in self.orders.tow))
         return line
 
-    def _turn_line(self, view: ManoeuvreView) -> str:
+    def turn_line(self, view: ManoeuvreView) -> str:
+        """Whose turn it is and what it allows, in words."""
         p = self.phrases
-        if self.thinking or view.phase is Phase.SETUP or view.phase is Phase.LOT:
-            return p("manoeuvres.tui.battle.thinking")
         if view.phase is Phase.OVER:
             return p("manoeuvres.tui.battle.over")
+        if self.waiting() is not None or view.to_move != self.seat:
+            return p("manoeuvres.tui.battle.their_turn")
         if view.stage is Stage.DEFENCE:
             return p("manoeuvres.tui.battle.defend")
         if view.stage is Stage.AFTER_MOVE:
@@ -346,10 +319,10 @@ class BattleScreen(Screen[None]):
         if piece is None:
             line = p("manoeuvres.tui.cell.empty", cell=name)
         elif piece.kind is not None:
-            line = p("manoeuvres.tui.cell.own" if piece.owner == HUMAN
+            line = p("manoeuvres.tui.cell.own" if piece.owner == self.seat
                      else "manoeuvres.tui.cell.enemy", cell=name, kind=piece.kind.title)
         else:
-            guess = self.session.marks.on(view).get(cell)
+            guess = self.marks.on(view).get(cell)
             line = p("manoeuvres.tui.cell.unknown_moved" if piece.moved
                      else "manoeuvres.tui.cell.unknown", cell=name)
             if guess is not None:
@@ -357,31 +330,107 @@ class BattleScreen(Screen[None]):
         self.query_one("#under", Static).update(line)
 
     def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
         view = self.view()
         legal = self.legal()
         field = self._field
-        field.cells = draw(view, self.phrases.language, self.session.marks.on(view),
+        field.cells = draw(view, self.phrases.language, self.marks.on(view),
                            zones=self.zones, chosen=self.orders.chosen, tow=self.orders.tow,
                            reach=reach(legal, self.orders, view) if legal else {},
                            last=self.last)
-        self.query_one("#turn", Static).update(self._turn_line(view))
+        self.query_one("#turn", Static).update(self.turn_line(view))
         self.query_one("#chosen", Static).update(
             self._orders_line(view) if self.orders.chosen else "")
-        lost = self.phrases("manoeuvres.tui.battle.lost", own=len(view.lost[HUMAN]),
-                            enemy=len(view.lost[COMPUTER]))
+        lost = self.phrases("manoeuvres.tui.battle.lost", own=len(view.lost[self.seat]),
+                            enemy=len(view.lost[1 - self.seat]))
         self.query_one("#lost", Static).update(lost)
         self._describe_cursor()
-        self.refresh_bindings()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        view = self.view() if self.is_mounted else None
-        if view is None:
-            return True
-        legal = self.legal()
-        enabled = {
-            "end_turn": any(isinstance(a, EndTurn) for a in legal),
-            "defend": view.stage is Stage.DEFENCE and bool(legal),
-            "bomb": any(isinstance(a, Detonate) for a in legal),
-        }.get(action, True)
-        return True if enabled else None
 
+class BattleScreen(FieldScreen):
+    """The player (seat 0) against the computer until the game is over; dismissed then.
+    The computer thinks in a worker thread, so the screen never waits for it."""
+
+    BINDINGS = [Binding("q,й", "app.quit", "tui.key.quit")]
+
+    def __init__(self, session: ManoeuvreSession, phrases: Phrasebook, rules_line: str) -> None:
+        self.session = session
+        self.state = session.state
+        self.thinking = False
+        """The computer is choosing (in a worker): the player's keys wait."""
+        self._seen = session.state.view(HUMAN)
+        super().__init__(phrases, rules_line, HUMAN,
+                         (phrases("manoeuvres.plain.you"), phrases("manoeuvres.plain.computer")))
+
+    def view(self) -> ManoeuvreView:
+        """The game as the player sees it now; while the computer thinks (in its worker,
+        changing the state), as it was when it began."""
+        if not self.thinking:
+            self._seen = self.state.view(HUMAN)
+        return self._seen
+
+    def legal(self) -> list[Action]:
+        return list(self.state.legal_actions(HUMAN) or ()) if not self.thinking else []
+
+    def waiting(self) -> str | None:
+        return self.phrases("manoeuvres.tui.battle.wait") if self.thinking else None
+
+    def turn_line(self, view: ManoeuvreView) -> str:
+        if self.thinking or view.phase in (Phase.SETUP, Phase.LOT):
+            return self.phrases("manoeuvres.tui.battle.thinking")
+        return super().turn_line(view)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self._computer()
+
+    # --- the computer -------------------------------------------------------------------
+
+    def _computer(self) -> None:
+        """Let chance and the computer act (in a worker thread) until the player must."""
+        if self.session.over:
+            self.dismiss(None)
+            return
+        if HUMAN in self.state.actors.seats:
+            return
+        self.view()
+        self.thinking = True
+        self._redraw()
+        self.run_worker(self._think, thread=True, exclusive=True, group="computer")
+
+    def _think(self) -> None:
+        events = self.session.advance()
+        self.app.call_from_thread(self._computer_done, events)
+
+    def _computer_done(self, events: list[Event]) -> None:
+        self.thinking = False
+        self.last = opponent_cells(events, COMPUTER)
+        self.tell(events)
+        self._fresh_orders()
+        if self.session.over:
+            self.dismiss(None)
+            return
+        self._redraw()
+
+    # --- the player's actions -----------------------------------------------------------
+
+    def take(self, action: Action) -> None:
+        """Take ``action`` through the engine; a refusal is shown in its words and
+        changes nothing."""
+        notice = self.query_one(Notice)
+        waiting = self.waiting()
+        if waiting is not None:
+            notice.error(waiting)
+            return
+        try:
+            events = self.state.apply(HUMAN, action)
+        except SeaBattleError as error:
+            notice.error(self.phrases.error(error))
+            return
+        notice.clear()
+        self.last = set()
+        self.tell(events)
+        self._taken()
+        self._redraw()
+        self._computer()

@@ -6,11 +6,13 @@ puts it, and a piece put is taken back the same way (its kind becomes the one ch
 ``a`` fills the rest at random, ``x`` makes the whole set-up as the computer makes its
 own (forts behind mines: :func:`~seabattle.manoeuvres.ai.layouts.strong_layout`), ``c``
 clears the field, ``u`` takes back the piece put last, ``s`` starts. Both draw from the
-session's seeded chance, as the line game's set-up does, so a seeded game is the same
-game again.
+generator the screen is given (a seeded game's own chance, as the line game's set-up
+does, so a seeded game is the same game again).
 """
 
 from __future__ import annotations
+
+import random
 
 from rich.text import Text
 from textual import events, on
@@ -27,7 +29,7 @@ from seabattle.errors import SeaBattleError
 from seabattle.manoeuvres.actions import Deploy
 from seabattle.manoeuvres.ai.layouts import strong_layout
 from seabattle.manoeuvres.pieces import Kind
-from seabattle.manoeuvres.terminal.lines import HUMAN, ManoeuvreSession
+from seabattle.manoeuvres.rules import ManoeuvreRules
 from seabattle.manoeuvres.terminal.placing import Placing
 from seabattle.manoeuvres.terminal.text import abbreviation
 from seabattle.manoeuvres.terminal.tui.field import WATER, Drawn, Field
@@ -104,17 +106,19 @@ class SetupScreen(Screen[Deploy]):
         Binding("q,й", "app.quit", "tui.key.quit"),
     ]
 
-    def __init__(self, session: ManoeuvreSession, phrases: Phrasebook, rules_line: str
-                 ) -> None:
+    def __init__(self, rules: ManoeuvreRules, seat: int, chance: random.Random,
+                 phrases: Phrasebook, rules_line: str) -> None:
         super().__init__()
-        self.session = session
-        self.rules = session.state.rules
+        self.rules = rules
+        self.seat = seat
+        self.chance = chance
+        """Where the automatic set-ups draw from (a seeded game's own chance)."""
         self.phrases = phrases
         self.rules_line = rules_line
         self.kinds = tuple(kind for kind, count in self.rules.pieces if count > 0)
         self.history: tuple[int, ...] = ()
         """The cells put, in the order put (``u`` takes back the last still there)."""
-        self._placing = Placing(self.rules, HUMAN)
+        self._placing = Placing(self.rules, self.seat)
         self._kind_index = 0
 
     @property
@@ -148,7 +152,8 @@ class SetupScreen(Screen[Deploy]):
 
     def compose(self) -> ComposeResult:
         p = self.phrases
-        rows = sorted({self.rules.grid.row_col(c)[0] + 1 for c in self.rules.setup_cells(HUMAN)})
+        cells = self.rules.setup_cells(self.seat)
+        rows = sorted({self.rules.grid.row_col(cell)[0] + 1 for cell in cells})
         yield Static(p("manoeuvres.tui.setup.title", first=rows[0], last=rows[-1]),
                      id="title", markup=False)
         main = VerticalScroll(id="main")
@@ -158,7 +163,7 @@ class SetupScreen(Screen[Deploy]):
             with Horizontal(id="fields"):
                 field = Field(p.coordinates, self._drawn(), id="field")
                 field.border_title = p("manoeuvres.tui.field.yours")
-                field.cursor = min(self.rules.setup_cells(HUMAN))
+                field.cursor = min(self.rules.setup_cells(self.seat))
                 field.fit(self.app.size.width - 30)
                 yield field
                 with Vertical(id="side"):
@@ -240,19 +245,19 @@ class SetupScreen(Screen[Deploy]):
 
     def action_fill(self) -> None:
         """Put every piece still to be put on free back-row cells at random."""
-        self.placing = self.placing.fill(self.session.chance)
+        self.placing = self.placing.fill(self.chance)
         self.query_one(Notice).say(self.phrases("manoeuvres.tui.setup.ready"))
 
     def action_auto(self) -> None:
         """The whole set-up made as the computer makes its own."""
-        layout = strong_layout(self.rules, HUMAN, self.session.chance)
-        self.placing = Placing(self.rules, HUMAN, layout)
+        layout = strong_layout(self.rules, self.seat, self.chance)
+        self.placing = Placing(self.rules, self.seat, layout)
         self.history = ()
         self.query_one(Notice).say(self.phrases("manoeuvres.tui.setup.auto_done"))
 
     def action_clear(self) -> None:
         """Take every piece back."""
-        self.placing = Placing(self.rules, HUMAN)
+        self.placing = Placing(self.rules, self.seat)
         self.history = ()
         self.kind_index = 0
         self.query_one(Notice).say(self.phrases("manoeuvres.tui.setup.cleared"))
@@ -276,7 +281,7 @@ class SetupScreen(Screen[Deploy]):
 
     def _drawn(self) -> tuple[Drawn, ...]:
         at = self.placing.at
-        allowed = self.rules.setup_cells(HUMAN)
+        allowed = self.rules.setup_cells(self.seat)
         language = self.phrases.language
         return tuple(
             Drawn(abbreviation(at[cell], language, True), "own") if cell in at

@@ -1,0 +1,355 @@
+"""The manoeuvre game full-screen, driven headless through Textual's pilot as a player
+would: a set-up by hand, a whole game against the computer by keys, refusals that change
+nothing, the game-over screen and its record."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import RichLog, Select, Static
+
+from seabattle.cli import main
+from seabattle.i18n import Language
+from seabattle.manoeuvres.actions import (
+    Action,
+    Attack,
+    Defend,
+    Detonate,
+    EndTurn,
+    PointBlank,
+    Shoot,
+    Step,
+)
+from seabattle.manoeuvres.pieces import Kind
+from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
+from seabattle.manoeuvres.terminal.lines import HUMAN, ManoeuvreSettings
+from seabattle.manoeuvres.terminal.tui.battle import BattleScreen
+from seabattle.manoeuvres.terminal.tui.field import Field
+from seabattle.manoeuvres.terminal.tui.orders import Orders, reach
+from seabattle.manoeuvres.terminal.tui.setup import SetupScreen
+from seabattle.manoeuvres.views import ManoeuvreView, Stage
+from seabattle.records import read_record_file
+from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.notice import Notice
+from seabattle.tui import SeaBattleApp
+from seabattle.tui.game_over import GameOverScreen
+from seabattle.tui.new_game import NewGameScreen
+
+SKIRMISH = PRESETS["skirmish"]
+
+
+def make_app(rules: ManoeuvreRules = SKIRMISH, *, language: Language = "en", seed: int = 2,
+             save_path: Path | None = None, level: str = "novice") -> SeaBattleApp:
+    return SeaBattleApp(ManoeuvreSettings(rules, level, language, seed, save_path),
+                        "manoeuvres")
+
+
+def message(app: SeaBattleApp) -> str:
+    return app.screen.query_one("#message", Notice).text
+
+
+def field(app: SeaBattleApp) -> Field:
+    return app.screen.query_one("#field", Field)
+
+
+async def settle(pilot: Pilot[int]) -> None:
+    """Wait until the computer has finished thinking and the screen is redrawn."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+async def go(pilot: Pilot[int], cell: int) -> None:
+    """Move the cursor to ``cell`` with the arrows."""
+    board = field(pilot.app)  # type: ignore[arg-type]
+    grid = board.coordinates.grid
+    (row, col), (to_row, to_col) = grid.row_col(board.cursor), grid.row_col(cell)
+    keys = (["down"] * (to_row - row) + ["up"] * (row - to_row)
+            + ["right"] * (to_col - col) + ["left"] * (col - to_col))
+    if keys:
+        await pilot.press(*keys)
+    assert board.cursor == cell
+
+
+async def choose(pilot: Pilot[int], *cells: int) -> None:
+    """Move to each of ``cells`` and press Enter there."""
+    for cell in cells:
+        await go(pilot, cell)
+        await pilot.press("enter")
+
+
+async def to_battle(pilot: Pilot[int]) -> BattleScreen:
+    """Set up as the computer would (x) and start (s)."""
+    await pilot.press("x", "s")
+    await settle(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, BattleScreen)
+    return screen
+
+
+def _distance(view: ManoeuvreView, a: int, b: int) -> int:
+    (r1, c1), (r2, c2) = view.rules.grid.row_col(a), view.rules.grid.row_col(b)
+    return abs(r1 - r2) + abs(c1 - c2)
+
+
+def greedy(legal: list[Action], view: ManoeuvreView) -> Action:
+    """A player in a hurry: defend with every ship, attack with the biggest group, fire
+    point-blank at the enemy, else bring a ship nearer the enemy, else end the turn."""
+    enemy = [piece.cell for piece in view.pieces if piece.owner != HUMAN]
+    defences = [a for a in legal if isinstance(a, Defend)]
+    if defences:
+        return max(defences, key=lambda a: len(a.group))
+    attacks = [a for a in legal if isinstance(a, Attack)]
+    if attacks:
+        return max(attacks, key=lambda a: len(a.group))
+    blasts = [a for a in legal if isinstance(a, PointBlank)
+              and view.piece_at(a.target) is not None and view.piece_at(a.target).owner != HUMAN]  # type: ignore[union-attr]
+    if blasts:
+        return blasts[0]
+
+    def nearer(step: Step) -> tuple[int, int, int]:
+        return (min(_distance(view, step.target, e) for e in enemy)
+                - min(_distance(view, step.source, e) for e in enemy), step.source, step.target)
+
+    steps = [a for a in legal if isinstance(a, Step) and not a.tow
+             and (piece := view.piece_at(a.source)) is not None and piece.kind is not None
+             and piece.kind.is_ship]
+    if steps:
+        return min(steps, key=nearer)
+    return EndTurn() if EndTurn() in legal else legal[0]
+
+
+async def by_keys(pilot: Pilot[int], screen: BattleScreen, action: Action) -> None:
+    """Take ``action`` as a player would: choose the pieces, then the cell it reaches,
+    or press its key."""
+    view = screen.view()
+    if isinstance(action, EndTurn):
+        await pilot.press("e")
+        return
+    await pilot.press("escape")
+    if isinstance(action, Defend):
+        assert view.pending is not None
+        await choose(pilot, *(c for c in action.group if c != view.pending.target))
+        await pilot.press("d")
+    elif isinstance(action, Attack):
+        await choose(pilot, *action.group, action.target)
+    elif isinstance(action, Step):
+        await choose(pilot, action.source, *action.tow, action.target)
+    elif isinstance(action, Shoot | PointBlank):
+        await choose(pilot, action.torpedo)
+        cells = reach(screen.legal(), Orders((action.torpedo,)), view)
+        await choose(pilot, next(cell for cell, reached in cells.items() if reached == action))
+    else:
+        assert isinstance(action, Detonate)
+        await choose(pilot, action.bomb)
+        await go(pilot, action.target if action.target is not None else action.bomb)
+        await pilot.press("b", "y")
+
+
+async def test_a_whole_skirmish_against_the_computer_by_keys_and_its_record(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    save = tmp_path / "game.json"
+    app = make_app(save_path=save)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_battle(pilot)
+        state = app.session.state
+        log = screen.query_one("#log", RichLog)
+        assert len(log.lines) >= 2  # the computer's set-up and the lot, at least
+        for _ in range(400):
+            if state.actors.over:
+                break
+            legal = list(state.legal_actions(HUMAN) or ())
+            action = greedy(legal, screen.view())
+            taken = len(state.log)
+            await by_keys(pilot, screen, action)
+            await settle(pilot)
+            mine = [move.action for move in state.log[taken:] if move.actor == HUMAN]
+            assert mine[:1] == [action], message(app)
+        assert state.actors.over
+        assert isinstance(app.screen, GameOverScreen)
+        title = app.screen.query_one("#title", Static).content
+        outcome = state.outcome()
+        assert outcome is not None
+        assert str(title).startswith("You won" if outcome.winner == HUMAN else
+                                     "The computer won" if outcome.winner == 1 else "A draw")
+        revealed = app.screen.query_one("#field", Field)
+        symbols = {drawn.symbol for drawn in revealed.cells}
+        assert "?" not in symbols and "?~" not in symbols  # every piece shown
+        await pilot.press("q")
+    record = read_record_file(save)
+    assert record.game.name == "manoeuvres" and record.log is not None
+    assert len(record.log) == len(app.session.state.log)
+    assert main(["replay", str(save), "--all", "--lang", "en"]) == 0
+    assert "Player against Computer (novice)" in capsys.readouterr().out
+
+
+async def test_a_set_up_by_hand_with_refusals_then_filled_in(tmp_path: Path) -> None:
+    app = make_app(language="ru")
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        rules = app.session.state.rules
+        grid = rules.grid
+        back_row = grid.height - 1
+        fort = grid.cell(back_row, 0)
+        await choose(pilot, fort)  # the first kind, a fort
+        await pilot.pause()
+        assert setup.placing.at == {fort: Kind.FORT}
+        assert message(app) == "Поставлено: форт на А8"
+        await pilot.press("2")  # the bomb
+        await choose(pilot, grid.cell(0, 0))  # the enemy's half
+        await pilot.pause()
+        assert "А1 — не в ваших 3 задних рядах" in message(app)
+        assert setup.placing.at == {fort: Kind.FORT}
+        await choose(pilot, fort)  # taken back: the fort is the kind chosen again
+        await pilot.pause()
+        assert setup.placing.placed == () and setup.kind is Kind.FORT
+        await choose(pilot, fort, grid.cell(back_row, 1))  # both forts
+        await pilot.pause()
+        assert setup.kind is Kind.BOMB  # the palette moved on
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is setup
+        assert message(app) == "Ещё не расставлено фигур: 17 (a — расставить случайно)"
+        await pilot.press("a")
+        await pilot.pause()
+        assert setup.placing.complete
+        by_hand = {fort: Kind.FORT, grid.cell(back_row, 1): Kind.FORT}
+        await pilot.press("s")
+        await settle(pilot)
+        assert isinstance(app.screen, BattleScreen)
+        deployed = app.session.state.layouts[HUMAN]
+        assert deployed is not None and by_hand.items() <= dict(deployed.layout).items()
+
+
+async def test_a_set_up_palette_click_and_undo() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = app.screen
+        assert isinstance(setup, SetupScreen)
+        await pilot.click("#palette", offset=(2, 5))  # the sixth kind: torpedo boats
+        await pilot.pause()
+        assert setup.kind is Kind.TORPEDO_BOAT
+        cell = min(app.session.state.rules.setup_cells(HUMAN))
+        board = field(app)
+        # Row numbers and a space (2), four columns a cell; border and padding (2).
+        await pilot.click("#field", offset=(2 + 2 + 4 * 3 + 1, 1 + 1 + 5))
+        await pilot.pause()
+        assert setup.placing.at == {cell + 3: Kind.TORPEDO_BOAT}
+        assert board.cursor == cell + 3
+        await pilot.press("u")
+        await pilot.pause()
+        assert setup.placing.placed == ()
+        assert message(app) == "Taken back: torpedo boat from D6"
+        await pilot.press("u")
+        await pilot.pause()
+        assert message(app) == "Nothing to take back"
+
+
+async def test_refused_actions_say_why_and_change_nothing() -> None:
+    app = make_app(seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await to_battle(pilot)
+        state = app.session.state
+        view = screen.view()
+        assert view.stage is Stage.MAIN
+        before = (len(state.log), state.view(HUMAN))
+        await pilot.press("e")  # nothing to end
+        await pilot.pause()
+        assert message(app).startswith("The turn cannot end yet")
+        await pilot.press("d")  # no attack to answer
+        await pilot.pause()
+        assert message(app) == "There is no attack to answer"
+        fort = next(p.cell for p in view.pieces if p.owner == HUMAN and p.kind is Kind.FORT)
+        await choose(pilot, fort)
+        await pilot.pause()
+        assert message(app).startswith("Chosen: fort")
+        free = next(c for c in range(view.rules.grid.size) if view.piece_at(c) is None
+                    and c not in reach(screen.legal(), Orders((fort,)), view))
+        await choose(pilot, free)
+        await pilot.pause()
+        assert "a fort does not move" in message(app).lower()
+        ship = next(p.cell for p in view.pieces if p.owner == HUMAN and p.kind is Kind.CRUISER)
+        await pilot.press("escape")
+        far = grid_far(view, ship)
+        await choose(pilot, ship, far)
+        await pilot.pause()
+        name = app.phrases.cell
+        assert message(app).startswith(f"The cruiser on {name(ship)} cannot reach {name(far)}")
+        await go(pilot, ship)
+        await pilot.press("m")  # a mark on one's own piece
+        await pilot.pause()
+        assert "mark" in message(app).lower()
+        await pilot.press("b")  # no bomb chosen
+        await pilot.pause()
+        assert message(app) == "Choose your bomb first, then b"
+        assert (len(state.log), state.view(HUMAN)) == before
+
+
+def grid_far(view: ManoeuvreView, cell: int) -> int:
+    """A free cell at least three cells away from ``cell``."""
+    return next(c for c in range(view.rules.grid.size) if view.piece_at(c) is None
+                and _distance(view, c, cell) >= 3)
+
+
+async def test_marks_zones_and_the_chosen_piece_s_reach_are_drawn() -> None:
+    app = make_app(seed=3)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await to_battle(pilot)
+        view = screen.view()
+        enemy = next(p.cell for p in view.pieces if p.owner != HUMAN and p.kind is None)
+        await go(pilot, enemy)
+        await pilot.press("m", "m")  # fort, then bomb
+        await pilot.pause()
+        assert field(app).cells[enemy].symbol == "b?"
+        assert "(your guess: bomb)" in str(screen.query_one("#under", Static).content)
+        await pilot.press("z")
+        await pilot.pause()
+        boat = next(p.cell for p in view.pieces if p.owner == HUMAN
+                    and p.kind is Kind.TORPEDO_BOAT)
+        assert any("zone" in drawn.over for drawn in field(app).cells)
+        await choose(pilot, boat)
+        await pilot.pause()
+        reached = reach(screen.legal(), Orders((boat,)), view)
+        assert reached and all("move" in field(app).cells[c].over for c in reached)
+        await go(pilot, enemy)
+        await pilot.press("M", "M")  # back to no mark
+        await pilot.pause()
+        assert field(app).cells[enemy].symbol in ("?", "?~")
+
+
+async def test_the_new_game_form_changes_rules_level_and_seed() -> None:
+    app = make_app(PRESETS["seed"])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#rules", Select).value = "skirmish"
+        form.query_one("#level", Select).value = "hard"
+        seed = form.query_one("#seed")
+        seed.value = "11"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.settings.rules == SKIRMISH and app.settings.level == "hard"
+        assert app.session.seed == 11
+
+
+async def test_resigning_is_confirmed_and_ends_the_game() -> None:
+    app = make_app(seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_battle(pilot)
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not app.session.over
+        await pilot.press("ctrl+r", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        assert str(app.screen.query_one("#title", Static).content) == (
+            "The computer won: the opponent resigned")
