@@ -111,7 +111,10 @@ def fleet_changes(args: argparse.Namespace) -> dict[str, JSON]:
 
 def run(args: argparse.Namespace) -> int:
     """Start the game the options describe."""
-    if args.game != "battleship" and not (args.online or args.join):
+    if args.game != "battleship":
+        if args.online or args.join:
+            refuse_battleship_options(args)
+            return run_online_game(args, chosen_language(args.lang))
         return run_plain_game(args) if args.plain else run_full_screen_game(args)
     require_game(args, "battleship")
     settings = settings_from(args)
@@ -193,6 +196,7 @@ def refuse_battleship_options(args: argparse.Namespace) -> None:
 
 def run_online_game(args: argparse.Namespace, language: Language) -> int:
     """``--online`` or ``--join``: the full-screen game against a person on a server."""
+    from seabattle.games.registry import find_game
     from seabattle.netplay import lobby
     from seabattle.netplay.app import run_online
 
@@ -204,10 +208,13 @@ def run_online_game(args: argparse.Namespace, language: Language) -> int:
         return run_online(lambda: lobby.join_invite(link, language), language, args.game,
                           guide=guide_due(args.guide))
     server = lobby.server_address(args.online)
-    preset = args.rules or "classic"
-    if preset not in PRESETS:
-        raise SeaBattleError("error.online_preset", rules=preset, presets=", ".join(PRESETS))
-    request: dict[str, Any] = {"game": args.game, "preset": preset,
+    # Another game's lobby takes its own presets, its default when none is named.
+    battleship = args.game == "battleship"
+    presets = PRESETS if battleship else find_game(args.game).presets()
+    preset = args.rules or ("classic" if battleship else None)
+    if preset is not None and preset not in presets:
+        raise SeaBattleError("error.online_preset", rules=preset, presets=", ".join(presets))
+    request: dict[str, Any] = {"game": args.game, **({"preset": preset} if preset else {}),
                                **variant_overrides(args),
                                "turn_seconds": args.turn_seconds,
                                "setup_seconds": args.setup_seconds}
