@@ -85,14 +85,17 @@ class SeaBattleApp(App[int]):
             return
         self._next_game()
 
-    def _next_game(self) -> None:
-        """A new game with :attr:`settings`, from its first screen."""
+    def _next_game(self, chosen_seed: int | None = None) -> None:
+        """A new game with :attr:`settings`, from its first screen; ``chosen_seed``: a
+        seed the new-game form changed the settings to, played as it is."""
         seed = None if self.settings.seed is None else self._session.seed
         if self._session.started:
             # A seeded game's next game is seeded too, differently: new, yet
             # reproducible; its record goes to the next file.
             seed = None if seed is None else seed + 1
             self.game_number += 1
+        if chosen_seed is not None:
+            seed = chosen_seed
         self.session = self.screens.next_session(self.settings, seed, self.session)
         self._play()
 
@@ -105,12 +108,13 @@ class SeaBattleApp(App[int]):
     def _new_settings(self, settings: TerminalSettings | None) -> None:
         if settings is None:
             return
+        reseeded = settings.seed is not None and settings.seed != self.settings.seed
         self.settings = settings
         self.phrases = self.screens.phrasebook(settings)
         self.title = self.phrases("tui.title")
         while len(self.screen_stack) > 1:  # the game's screen or game over, unanswered
             self.pop_screen()
-        self._next_game()
+        self._next_game(settings.seed if reseeded else None)
 
     # --- saving and quitting --------------------------------------------------------
 
