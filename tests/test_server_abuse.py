@@ -24,7 +24,13 @@ from starlette.websockets import WebSocketDisconnect  # noqa: E402
 
 from seabattle.games import chance  # noqa: E402
 from seabattle.server.app import create_app  # noqa: E402
-from seabattle.server.limits import KeyedBuckets, Limits, TokenBucket  # noqa: E402
+from seabattle.server.limits import (  # noqa: E402
+    Gate,
+    KeyedBuckets,
+    LimitError,
+    Limits,
+    TokenBucket,
+)
 from seabattle.server.rooms import Room  # noqa: E402
 from tests.test_server import Peer, hello, new_game, place_random, private_pair  # noqa: E402
 
@@ -348,3 +354,24 @@ def test_idle_rooms_leave_memory_and_come_back_from_the_store() -> None:
     assert back is not idle and back.seq == idle.seq and back.invite == idle.invite
     asyncio.run(hub.disconnect(watched, 2))
     assert hub.evict_idle(now[0]) == [watched.id]
+
+
+def test_the_sockets_of_one_address_share_one_message_budget(db: Path) -> None:
+    # Three messages at once from the address, then (practically) none: two sockets of one
+    # address share them; the fourth message, on either socket, is refused unread with a
+    # clear error, and the socket stays. Another address has its own budget.
+    with serve(db, address_messages_per_second=0.001, address_message_burst=3) as client:
+        game = new_game(client)
+        with client.websocket_connect("/ws") as w1, client.websocket_connect("/ws") as w2:
+            one = hello(w1, game["game"], "a", token=game["token"])  # message 1
+            two = hello(w2, game["game"], "w", watch=game["watch"], lang="ru")  # message 2
+            one.send({"type": "ping"})  # message 3
+            one.until("pong")
+            error = two.error({"type": "ping"})
+            assert error["code"] == "web.error.rate" and "адреса" in error["message"]
+            assert one.error({"type": "ping"})["code"] == "web.error.rate"
+    gate = Gate(Limits(address_messages_per_second=0.001, address_message_burst=1))
+    gate.message("10.0.0.1")
+    with pytest.raises(LimitError):
+        gate.message("10.0.0.1")
+    gate.message("10.0.0.2")  # another address: its own budget

@@ -48,8 +48,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                          "--pubsub {url!r}: нужно redis://ХОСТ:ПОРТ/БАЗА"),
     "web.error.internal": ("the server failed to handle this message",
                            "сервер не смог обработать сообщение"),
-    "web.error.rate": ("too many messages: at most {rate} a second; this one was not read",
-                       "слишком много сообщений: не больше {rate} в секунду; это не прочитано"),
+    "web.error.rate": ("too many messages from your address: at most {rate} a second;"
+                       " this one was not read",
+                       "слишком много сообщений с вашего адреса: не больше {rate} в секунду;"
+                       " это не прочитано"),
     "web.error.chat_rate": ("too many chat phrases: at most {count} a minute; wait {seconds} s",
                             "слишком много фраз в чате: не больше {count} в минуту;"
                             " подождите {seconds} с"),

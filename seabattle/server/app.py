@@ -234,17 +234,22 @@ async def _receive(ws: WebSocket) -> str:
 
 class Budget:
     """A socket's message budget (:attr:`Limits.messages_per_second`): a message over it
-    waits until the budget allows, and is read then. Nothing is refused (a fast client, a
-    set-up asking on every hover, is only slowed down, and never loses an answer it waits
-    for), and a flood costs the server no more than the rate: the rest waits in uvicorn's
-    queue and the client's TCP buffers."""
+    waits until the budget allows, and is read then. Nothing is refused for that (a fast
+    client, a set-up asking on every hover, is only slowed down, and never loses an answer
+    it waits for), and a flood costs the server no more than the rate: the rest waits in
+    uvicorn's queue and the client's TCP buffers. Then the address's budget, shared by all
+    its sockets (:attr:`Limits.address_messages_per_second`): a message over it is
+    refused (:class:`LimitError`) before it is even parsed, so that many sockets of one
+    address flooding at once cost the server no more than one address's rate."""
 
-    def __init__(self, gate: Gate) -> None:
+    def __init__(self, gate: Gate, address: str) -> None:
+        self.gate, self.address = gate, address
         self.bucket = gate.socket_bucket()
 
     async def admit(self) -> None:
         while not self.bucket.take():
             await asyncio.sleep(self.bucket.wait())
+        self.gate.message(self.address)
 
 
 async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
@@ -291,7 +296,7 @@ async def websocket_endpoint(ws: WebSocket) -> None:
         return
     await ws.accept()
     try:
-        budget = Budget(gate)
+        budget = Budget(gate, address)
         try:
             async with asyncio.timeout(limits.hello_seconds):
                 connection = await _hello(hub, ws, budget)
@@ -345,7 +350,11 @@ async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
                 text = ""
                 try:
                     text = await _receive(ws)
-                    await budget.admit()
+                    try:
+                        await budget.admit()
+                    except LimitError as error:  # the address's budget: refused, unread
+                        await connection.send(_error(error, connection.language))
+                        continue
                     await connection.handle(text)
                 except SeaBattleError as error:
                     await connection.send_error(error)

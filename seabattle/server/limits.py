@@ -41,6 +41,11 @@ class Limits:
     more wait their turn."""
     message_burst: int = 200
     """Messages one socket may send at once before the rate applies."""
+    address_messages_per_second: float = 200.0
+    """Messages all the sockets of one address may send a second, sustained (a school
+    behind one router: 32 games of players asking on every hover); more are refused."""
+    address_message_burst: int = 400
+    """Messages all the sockets of one address may send at once before that rate applies."""
     sockets_per_address: int = 64
     """Open sockets from one address (a school behind one router plays many games)."""
     spectators_per_game: int = 64
@@ -132,8 +137,8 @@ class KeyedBuckets(Generic[K]):
 
 
 class Gate:
-    """The counters of one server: sockets per address and per game's audience, games
-    created per address."""
+    """The counters of one server: sockets per address and per game's audience, messages
+    and games created per address."""
 
     def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
         limits.check()
@@ -142,12 +147,20 @@ class Gate:
         self.audiences: Occupancy[tuple[str, int]] = Occupancy()
         self.creations: KeyedBuckets[str] = KeyedBuckets(
             limits.games_per_minute / 60, limits.games_per_minute, clock)
+        self.messages: KeyedBuckets[str] = KeyedBuckets(
+            limits.address_messages_per_second, limits.address_message_burst, clock)
         self.clock = clock
 
     def socket_bucket(self) -> TokenBucket:
         """The message budget of a new socket."""
         return TokenBucket(self.limits.messages_per_second, self.limits.message_burst,
                            self.clock)
+
+    def message(self, address: str) -> None:
+        """Count a message from ``address`` (any of its sockets); raises
+        :class:`LimitError` over :attr:`Limits.address_messages_per_second`."""
+        if self.messages.take(address):
+            raise LimitError(rate=f"{self.limits.address_messages_per_second:g}")
 
     @contextmanager
     def create(self, address: str) -> Iterator[None]:
@@ -190,6 +203,10 @@ class Occupancy(Generic[K]):
 _OPTIONS: tuple[tuple[str, str, str], ...] = (
     ("messages_per_second", "--max-messages-per-second", "messages a socket may send a second"),
     ("message_burst", "--max-message-burst", "messages a socket may send at once"),
+    ("address_messages_per_second", "--max-address-messages-per-second",
+     "messages all sockets of one address may send a second (more are refused)"),
+    ("address_message_burst", "--max-address-message-burst",
+     "messages all sockets of one address may send at once"),
     ("sockets_per_address", "--max-sockets-per-address", "open sockets from one address"),
     ("spectators_per_game", "--max-spectators", "spectators' sockets on one game"),
     ("sockets_per_seat", "--max-sockets-per-seat", "one player's sockets on one game"),
