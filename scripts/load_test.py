@@ -13,14 +13,19 @@ Prints p50/p99 per N and the largest N whose p99 stayed under 100 ms.
 With ``--db postgresql://…`` and ``--pubsub redis://…`` the server runs on them, and with
 ``--processes N`` there are N server processes on that database and Redis: each game is
 created on one and joined on the next, its two players connected to different processes,
-so every shot crosses Redis (the worst case of ``docs/deploy.md``'s setup).
+so every shot crosses Redis (the worst case of ``docs/deploy.md``'s setup). With
+``--nginx`` (two processes) every request and socket goes through nginx configured as
+``docs/deploy.md`` says (:mod:`nginx_front`), and nginx spreads them.
 
 Each simulated game speaks from an address of its own (``X-Forwarded-For``, which the
 server takes from loopback as it would from a proxy), as real players do, so that the
 server's per-address limits (games created a minute, sockets) count each game apart.
 
 The client runs in this one process; on a small machine it competes with the
-server for the CPU, so the figure is a lower bound.
+server for the CPU, so the figure is a lower bound. Each row also says what the shots
+cost: the CPU seconds the server processes and this client used while shots were
+measured (``server_cpu_s``, ``client_cpu_s``), the servers' resident memory at the end
+(``server_rss_mb``), and the machine's load average (1 minute) before and after.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -132,19 +139,45 @@ async def one_game(bases: list[str], number: int, clock: dict[str, float], go: a
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def measure(bases: list[str], games: int, seconds: float, interval: float
-                  ) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """The user and system CPU seconds process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of process ``pid``, in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return round(int(line.split()[1]) / 1024, 1)
+    return 0.0
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def measure(bases: list[str], games: int, seconds: float, interval: float,
+                  pids: list[int]) -> dict[str, Any]:
     latencies: list[float] = []
     errors: list[str] = []
     clock = {"stop": 0.0}
     go = asyncio.Event()
     arrived: list[int] = []
+    cpu: dict[str, float] = {}
 
     async def start_when_ready() -> None:
         while len(arrived) < games:
             await asyncio.sleep(0.1)
+        cpu["server"] = sum(cpu_seconds(pid) for pid in pids)
+        cpu["client"] = own_cpu_seconds()
+        cpu["load"] = os.getloadavg()[0]
         clock["stop"] = time.perf_counter() + seconds
         go.set()
+        await asyncio.sleep(seconds)
+        cpu["server"] = sum(cpu_seconds(pid) for pid in pids) - cpu["server"]
+        cpu["client"] = own_cpu_seconds() - cpu["client"]
 
     await asyncio.gather(start_when_ready(), *(
         one_game(bases, number, clock, go, arrived, interval, latencies, errors)
@@ -155,7 +188,10 @@ async def measure(bases: list[str], games: int, seconds: float, interval: float
     return {"games": games, "shots": len(ordered), "errors": len(errors),
             "p50_ms": round(statistics.median(ordered) * 1000, 1),
             "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 1),
-            "max_ms": round(ordered[-1] * 1000, 1)}
+            "max_ms": round(ordered[-1] * 1000, 1),
+            "server_cpu_s": round(cpu["server"], 1), "client_cpu_s": round(cpu["client"], 1),
+            "server_rss_mb": [rss_mb(pid) for pid in pids],
+            "load_before": round(cpu["load"], 1), "load_after": round(os.getloadavg()[0], 1)}
 
 
 def free_port() -> int:
@@ -176,19 +212,31 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes (more than one needs --db postgresql://… and "
                              "--pubsub redis://…)")
+    parser.add_argument("--nginx", action="store_true",
+                        help="play through nginx configured as docs/deploy.md says "
+                             "(needs --processes 2)")
     args = parser.parse_args()
     if args.processes > 1 and not (args.db and args.pubsub):
         parser.error("--processes above 1 needs --db postgresql://… and --pubsub redis://…")
+    if args.nginx and args.processes != 2:
+        parser.error("--nginx needs --processes 2 (the two upstreams of docs/deploy.md)")
     ports = [free_port() for _ in range(args.processes)]
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp:
+        front = None
+        if args.nginx:
+            import nginx_front
+
+            listen = free_port()
+            front = nginx_front.start(ports, listen, Path(tmp), 4 * max(args.games) + 256)
+            bases = [f"http://127.0.0.1:{listen}"]
         db = args.db or str(Path(tmp) / "load.sqlite3")
         servers = [subprocess.Popen(
             [sys.executable, "-m", "seabattle.cli", "serve", "--port", str(port), "--db", db,
              *(["--pubsub", args.pubsub] if args.pubsub else [])], stdout=subprocess.DEVNULL)
             for port in ports]
         try:
-            for base in bases:
+            for base in {*bases, *(f"http://127.0.0.1:{port}" for port in ports)}:
                 for _ in range(200):
                     try:
                         urllib.request.urlopen(base + "/api/options", timeout=1).read()
@@ -197,16 +245,17 @@ def main() -> int:
                         time.sleep(0.1)
             best = 0
             for games in args.games:
-                result = asyncio.run(measure(bases, games, args.seconds, args.interval))
+                result = asyncio.run(measure(bases, games, args.seconds, args.interval,
+                                             [server.pid for server in servers]))
                 print(json.dumps(result), flush=True)
                 if result.get("shots") and result["p99_ms"] < 100 and not result["errors"]:
                     best = games
             print(f"largest number of simultaneous games with shot p99 < 100 ms: {best} "
                   f"(one shot per {args.interval:g} s per game, {args.processes} process(es))")
         finally:
-            for server in servers:
-                server.terminate()
-                server.wait(10)
+            for process in [*servers, *([front] if front else [])]:
+                process.terminate()
+                process.wait(10)
     return 0
 
 

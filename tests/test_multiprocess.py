@@ -4,9 +4,9 @@ with SIGKILL in mid-game, and a crowd racing for waiting games (``docs/deploy.md
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -295,42 +295,19 @@ def test_every_timer_fires_once_with_both_processes_holding_the_game(
 
 # --- the recipe of docs/deploy.md: nginx in front of the processes ----------------------------
 
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
-DEPLOY = Path(__file__).resolve().parent.parent / "docs" / "deploy.md"
-
-
-def site_configuration(upstreams: list[int], listen: int) -> str:
-    """The ``nginx`` block of docs/deploy.md, with these ports."""
-    block = DEPLOY.read_text(encoding="utf-8").split("```nginx\n", 1)[1].split("```", 1)[0]
-    changes = {"server 127.0.0.1:8001 ": f"server 127.0.0.1:{upstreams[0]} ",
-               "server 127.0.0.1:8002 ": f"server 127.0.0.1:{upstreams[1]} ",
-               "listen 8000;": f"listen 127.0.0.1:{listen};"}
-    for old, new in changes.items():
-        assert block.count(old) == 1, old
-        block = block.replace(old, new)
-    return block
+NGINX_FRONT = Path(__file__).resolve().parent.parent / "scripts" / "nginx_front.py"
+_spec = importlib.util.spec_from_file_location("nginx_front", NGINX_FRONT)
+assert _spec is not None and _spec.loader is not None
+nginx_front = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(nginx_front)
 
 
 @pytest.fixture
 def proxy(servers: list[Server], tmp_path: Path) -> Iterator[Endpoint]:
-    if NGINX is None:
+    if nginx_front.NGINX is None:
         pytest.skip("nginx is not installed (scripts/start-services.sh installs it)")
     front = Endpoint(free_port())
-    (tmp_path / "seabattle.conf").write_text(
-        site_configuration([s.port for s in servers], front.port), encoding="utf-8")
-    temp = {name: tmp_path / name for name in ("body", "proxy", "fastcgi", "uwsgi", "scgi")}
-    (tmp_path / "nginx.conf").write_text("\n".join([
-        "user root;" if os.geteuid() == 0 else "",
-        f"pid {tmp_path}/nginx.pid;", f"error_log {tmp_path}/error.log;",
-        "events { worker_connections 256; }",
-        "http {", "access_log off;",
-        f"client_body_temp_path {temp['body']};", f"proxy_temp_path {temp['proxy']};",
-        f"fastcgi_temp_path {temp['fastcgi']};", f"uwsgi_temp_path {temp['uwsgi']};",
-        f"scgi_temp_path {temp['scgi']};",
-        f"include {tmp_path}/seabattle.conf;", "}"]), encoding="utf-8")
-    process = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
-                                "-g", "daemon off;"], stderr=subprocess.STDOUT,
-                               stdout=(tmp_path / "nginx.out").open("w"))
+    process = nginx_front.start([s.port for s in servers], front.port, tmp_path)
     try:
         deadline = time.monotonic() + 20
         while not front.answers():
