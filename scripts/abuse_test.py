@@ -15,7 +15,9 @@ the server's resident memory.
 
 The phases: ``baseline`` (no attack); ``spectators+chat`` (the attacker's own game, 500
 spectator sockets, chat at 100 a second); ``flood`` (one socket sending 20,000 messages as
-fast as it can); ``silent sockets`` (300 sockets that never say hello); ``big bodies``
+fast as it can); ``flood, 60 sockets`` (the same 20,000 from 60 sockets of one address, on
+its own game: the address's budget is shared); ``silent sockets`` (300 sockets that never
+say hello); ``big bodies``
 (50 MB with and without a length, a 36 MB JSON body); ``bad input`` (binary frames, deep
 JSON, lone surrogates, wrong types, over HTTP and WebSocket); ``game creation`` (up to
 10,000 games as fast as it can); ``claim trap`` (a random match joined by a plain POST and
@@ -211,30 +213,40 @@ async def spectators_and_chat(base: str, seconds: float) -> dict[str, Any]:
     return dict(told)
 
 
-async def flood(base: str, seconds: float) -> dict[str, Any]:
+async def flood(base: str, seconds: float, sockets: int = 1) -> dict[str, Any]:
+    """``sockets`` sockets of the attacker's address (the first its player, the others
+    spectators of its game) send pings and garbage as fast as they can, 20,000 at most."""
     url = base.replace("http", "ws") + "/ws"
     _, game = await apost(base, "/api/games", {"mode": "private"}, ATTACKER)
     told: Counter[str] = Counter()
-    async with connect(url, ATTACKER) as ws:
-        await ws.send(json.dumps({"type": "hello", "game": game["game"],
-                                  "token": game["token"]}))
+    async with contextlib.AsyncExitStack() as stack:
+        opened = [await stack.enter_async_context(connect(url, ATTACKER))
+                  for _ in range(sockets)]
+        for number, ws in enumerate(opened):
+            key = {"token": game["token"]} if number == 0 else {"watch": game["watch"]}
+            await ws.send(json.dumps({"type": "hello", "game": game["game"], **key}))
 
-        async def listen() -> None:
+        async def listen(ws: Any) -> None:
             with contextlib.suppress(websockets.ConnectionClosed):
                 async for text in ws:
                     message = json.loads(text)
                     told[message.get("code", message["type"])] += 1
 
-        listener = asyncio.create_task(listen())
+        async def send(ws: Any, count: int, stop: float) -> None:
+            with contextlib.suppress(websockets.ConnectionClosed):
+                for number in range(count):
+                    if time.perf_counter() > stop:
+                        break
+                    await ws.send(json.dumps({"type": "ping"}) if number % 2 else "garbage")
+                    told["sent"] += 1
+
+        listeners = [asyncio.create_task(listen(ws)) for ws in opened]
         stop = time.perf_counter() + seconds
-        for number in range(20_000):
-            if time.perf_counter() > stop:
-                break
-            await ws.send(json.dumps({"type": "ping"}) if number % 2 else "garbage")
-            told["sent"] += 1
+        await asyncio.gather(*(send(ws, 20_000 // sockets, stop) for ws in opened))
         await asyncio.sleep(1)
-        listener.cancel()
-        await asyncio.gather(listener, return_exceptions=True)
+        for listener in listeners:
+            listener.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
     return dict(told)
 
 
@@ -380,6 +392,7 @@ def attack(name: str, base: str, port: int, seconds: float, grace: float) -> dic
         "baseline": lambda: baseline(seconds),
         "spectators+chat": lambda: spectators_and_chat(base, seconds),
         "flood": lambda: flood(base, seconds),
+        "flood, 60 sockets": lambda: flood(base, seconds, 60),
         "silent sockets": lambda: silent_sockets(base, seconds),
         "big bodies": lambda: big_bodies(base, port, seconds),
         "bad input": lambda: bad_input(base, seconds),
@@ -390,8 +403,8 @@ def attack(name: str, base: str, port: int, seconds: float, grace: float) -> dic
     return result
 
 
-PHASES = ("baseline", "spectators+chat", "flood", "silent sockets", "big bodies", "bad input",
-          "game creation", "claim trap")
+PHASES = ("baseline", "spectators+chat", "flood", "flood, 60 sockets", "silent sockets",
+          "big bodies", "bad input", "game creation", "claim trap")
 
 
 async def run(base: str, port: int, pid: int, seconds: float, interval: float,

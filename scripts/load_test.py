@@ -100,23 +100,36 @@ def post(base: str, path: str, body: dict[str, Any], address: str) -> dict[str, 
         return result
 
 
+SETUP_SECONDS = 300
+"""How long a game may take to be created, joined and set up on a loaded machine; one
+that takes longer is counted in ``arrived`` as ``0`` and plays no part."""
+
+
 async def one_game(bases: list[str], number: int, clock: dict[str, float], go: asyncio.Event,
                    arrived: list[int], interval: float, latencies: list[float],
                    errors: list[str]) -> None:
     loop = asyncio.get_running_loop()
     address = f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"
     first, second = bases[number % len(bases)], bases[(number + 1) % len(bases)]
-    game = await loop.run_in_executor(None, post, first, "/api/games",
-                                      {"mode": "private", "preset": "classic"}, address)
-    joined = await loop.run_in_executor(None, post, second, f"/api/games/{game['game']}/join",
-                                        {"invite": game["invite"]}, address)
-    players = [Player(first.replace("http", "ws") + "/ws", game["game"], game["token"], address),
-               Player(second.replace("http", "ws") + "/ws", game["game"], joined["token"],
-                      address)]
-    ready = [asyncio.Event(), asyncio.Event()]
-    tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, ready, strict=True)]
+    tasks: list[asyncio.Task[None]] = []
     try:
-        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), 120)
+        try:
+            game = await loop.run_in_executor(None, post, first, "/api/games",
+                                              {"mode": "private", "preset": "classic"}, address)
+            joined = await loop.run_in_executor(
+                None, post, second, f"/api/games/{game['game']}/join",
+                {"invite": game["invite"]}, address)
+            players = [Player(first.replace("http", "ws") + "/ws", game["game"],
+                              game["token"], address),
+                       Player(second.replace("http", "ws") + "/ws", game["game"],
+                              joined["token"], address)]
+            ready = [asyncio.Event(), asyncio.Event()]
+            tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, ready, strict=True)]
+            await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), SETUP_SECONDS)
+        except (OSError, TimeoutError) as error:
+            arrived.append(0)
+            errors.append(f"set-up: {type(error).__name__}")
+            return
         arrived.append(1)
         await go.wait()  # every game is set up: only shots are measured
         await asyncio.sleep(random.uniform(0, interval))
@@ -185,7 +198,8 @@ async def measure(bases: list[str], games: int, seconds: float, interval: float,
     if not latencies:
         return {"games": games, "shots": 0}
     ordered = sorted(latencies)
-    return {"games": games, "shots": len(ordered), "errors": len(errors),
+    return {"games": games, "set_up": sum(arrived), "shots": len(ordered),
+            "errors": len(errors),
             "p50_ms": round(statistics.median(ordered) * 1000, 1),
             "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 1),
             "max_ms": round(ordered[-1] * 1000, 1),
