@@ -85,7 +85,19 @@ def test_the_timing_benchmark_times_every_action_but_the_set_up(
     from seabattle.manoeuvres.ai.timing import main, timed_game
 
     winner, times = timed_game("medium", "novice", "skirmish", 3, swap=True)
-    assert winner in (0, 1, None) and times and all(t >= 0 for t in times)
+    assert winner in (0, 1, None) and times and all(t.wall >= 0 and t.cpu >= 0 for t in times)
     assert main(["--level", "medium", "--against", "novice", "--rules", "skirmish",
                  "--games", "2"]) == 0
     assert "medium against novice, rules skirmish, 2 games" in capsys.readouterr().out
+
+
+def test_hard_walks_up_to_the_last_fort_and_takes_it() -> None:
+    # The enemy's cruiser has moved, so the piece that never moved is its fort: every
+    # sampled world agrees, and the look-ahead sees the step and the attack after it.
+    state = position("f . . . c", ". . . . .", "C . . . .", "F . . . .", first=1)
+    state.apply(1, state.legal_actions(1)[0])  # type: ignore[index]
+    hard = ComputerPlayer("hard", seeded(5))
+    for _action in range(2):
+        state.apply(0, hard.choose(state.view(0)))
+    outcome = state.outcome()
+    assert outcome is not None and outcome.winner == 0

@@ -87,16 +87,29 @@ def connected_subsets(grid: Grid, cells: frozenset[int], containing: int | None 
     return found
 
 
+@cache
+def side_table(grid: Grid) -> tuple[tuple[int, ...], ...]:
+    """:func:`sides` of every cell of ``grid``, indexed by cell (a search looks it up
+    without hashing the grid)."""
+    return tuple(sides(grid, cell) for cell in grid.cells())
+
+
 class Board:
-    """Which piece stands on which cell (mutable; :meth:`copy` for a search)."""
+    """Which piece stands on which cell (mutable; :meth:`copy` for a search); ``near``:
+    :func:`side_table` of its grid."""
 
     def __init__(self, grid: Grid, pieces: dict[int, Piece] | None = None) -> None:
         self.grid = grid
+        self.near = side_table(grid)
         self.at: dict[int, Piece] = dict(pieces or {})
 
     def copy(self) -> Board:
         """An independent copy."""
-        return Board(self.grid, self.at)
+        clone = Board.__new__(Board)
+        clone.grid = self.grid
+        clone.near = self.near
+        clone.at = dict(self.at)
+        return clone
 
     def free(self, cell: int) -> bool:
         """Nothing stands on ``cell``."""
@@ -118,7 +131,7 @@ class Board:
         found = {cell}
         stack = [cell]
         while stack:
-            for near in sides(self.grid, stack.pop()):
+            for near in self.near[stack.pop()]:
                 other = self.at.get(near)
                 if near not in found and other is not None and other.owner == piece.owner \
                         and other.kind is piece.kind:
@@ -128,7 +141,7 @@ class Board:
 
     def beside(self, cell: int, owner: int, kind: Kind) -> list[int]:
         """The cells across a side of ``cell`` holding ``owner``'s pieces of ``kind``."""
-        return [near for near in sides(self.grid, cell) if self.kind_at(near, owner, kind)]
+        return [near for near in self.near[cell] if self.kind_at(near, owner, kind)]
 
     def in_zone_of(self, cell: int, owner: int, kind: Kind) -> list[int]:
         """The cells of ``owner``'s pieces of ``kind`` whose 3 × 3 zone holds ``cell``."""
@@ -140,11 +153,12 @@ class Board:
         (straight or bent like «Г») with a free cell to pass through, mapped to its
         distance."""
         reach: dict[int, int] = {}
-        for first in sides(self.grid, cell):
-            if not self.free(first):
+        at = self.at
+        for first in self.near[cell]:
+            if first in at:
                 continue
             reach.setdefault(first, 1)
-            for second in sides(self.grid, first):
-                if second != cell and self.free(second) and second not in reach:
+            for second in self.near[first]:
+                if second != cell and second not in at and second not in reach:
                     reach[second] = 2
         return reach

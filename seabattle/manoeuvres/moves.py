@@ -33,7 +33,7 @@ from seabattle.manoeuvres.actions import (
     Shoot,
     Step,
 )
-from seabattle.manoeuvres.board import SHIP_ZONE, Board, connected_subsets, ray, sides, zone
+from seabattle.manoeuvres.board import SHIP_ZONE, Board, connected_subsets, ray, zone
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.views import Stage
 
@@ -76,7 +76,7 @@ def legal(state: ManoeuvreState, seat: int) -> list[Action]:
     for cell, piece in board.of(seat):
         if piece.kind is Kind.BOMB:
             found.append(Detonate(cell))
-            found += [Detonate(cell, near) for near in sides(board.grid, cell) if board.free(near)]
+            found += [Detonate(cell, near) for near in board.near[cell] if board.free(near)]
     found += attacks(board, seat)
     if state.stage is Stage.BONUS:
         found.append(EndTurn())
@@ -87,8 +87,10 @@ def can_act(state: ManoeuvreState, seat: int) -> bool:
     """Whether ``seat`` has any legal action in a turn's first stage (quick when a piece
     can step, as it nearly always can)."""
     board = state.board
-    for cell, piece in board.of(seat):
-        if piece.kind.moves_alone and any(board.free(near) for near in sides(board.grid, cell)):
+    at = board.at
+    for cell, piece in at.items():
+        if piece.owner == seat and piece.kind.moves_alone and any(
+                near not in at for near in board.near[cell]):
             return True
     return bool(legal(state, seat))
 
@@ -102,6 +104,25 @@ def follow_ups(state: ManoeuvreState, seat: int, moved: int) -> list[Action]:
     return found + attacks(board, seat)
 
 
+def has_follow_ups(state: ManoeuvreState, seat: int, moved: int) -> bool:
+    """Whether :func:`follow_ups` lists anything, found without listing: a torpedo beside
+    the moved torpedo boat (it can fire along the line of that boat at least), or any of
+    ``seat``'s ships beside an enemy piece (it can attack it alone)."""
+    board = state.board
+    at = board.at
+    near = board.near
+    if board.kind_at(moved, seat, Kind.TORPEDO_BOAT) and any(
+            board.kind_at(cell, seat, Kind.TORPEDO) for cell in near[moved]):
+        return True
+    for cell, piece in at.items():
+        if piece.owner == seat and piece.kind.is_ship:
+            for other in near[cell]:
+                enemy = at.get(other)
+                if enemy is not None and enemy.owner != seat:
+                    return True
+    return False
+
+
 def _steps(board: Board, seat: int, cell: int, kind: Kind) -> list[Action]:
     grid = board.grid
     if kind is Kind.TORPEDO_BOAT:
@@ -110,14 +131,14 @@ def _steps(board: Board, seat: int, cell: int, kind: Kind) -> list[Action]:
         found += _tows(board, seat, cell, kind, [t for t in sorted(reach) if reach[t] == 1])
         return found
     if kind.moves_alone:
-        targets = [near for near in sides(grid, cell) if board.free(near)]
+        targets = [near for near in board.near[cell] if board.free(near)]
         found = [Step(cell, target) for target in targets]
         if kind in TUGS:
             found += _tows(board, seat, cell, kind, targets)
         return found
     if kind in TUG_OF:
         tugs = board.in_zone_of(cell, seat, TUG_OF[kind])
-        return [Step(cell, near) for near in sides(grid, cell) if board.free(near) and any(
+        return [Step(cell, near) for near in board.near[cell] if board.free(near) and any(
             near in zone(grid, tug, SHIP_ZONE) for tug in tugs)]
     return []
 
@@ -178,16 +199,22 @@ def attacks(board: Board, seat: int) -> list[Action]:
     """Every attack ``seat``'s ships can make now: each enemy piece beside one of them,
     with each group of its ships of one kind, joined by sides, that touches it."""
     grid = board.grid
+    at = board.at
+    near = board.near
     found: list[Action] = []
-    for target, piece in sorted(board.at.items()):
-        if piece.owner == seat:
-            continue
-        attackers = [near for near in sides(grid, target)
-                     if board.at.get(near) is not None and board.at[near].owner == seat
-                     and board.at[near].kind.is_ship]
+    targets = {other for cell, piece in at.items() if piece.owner == seat and piece.kind.is_ship
+               for other in near[cell] if other in at and at[other].owner != seat}
+    for target in sorted(targets):
+        attackers = [cell for cell in near[target] if cell in at and at[cell].owner == seat
+                     and at[cell].kind.is_ship]
         groups: set[tuple[int, ...]] = set()
+        whole: set[frozenset[int]] = set()
         for ship in attackers:
-            for group in connected_subsets(grid, board.group(ship)):
+            group_cells = board.group(ship)
+            if group_cells in whole:
+                continue
+            whole.add(group_cells)
+            for group in connected_subsets(grid, group_cells):
                 if any(cell in attackers for cell in group):
                     groups.add(group)
         found += [Attack(target, group) for group in sorted(groups)]

@@ -299,7 +299,7 @@ class ManoeuvreState(GameState[Action, Event, ManoeuvreView]):
                 continue
             events += self.reveal(target)
         self.moved = action.target
-        if moves.follow_ups(self, seat, action.target):
+        if moves.has_follow_ups(self, seat, action.target):
             self.stage = Stage.AFTER_MOVE
             return events
         return events + self._end_turn(seat)

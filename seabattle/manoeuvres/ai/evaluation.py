@@ -10,10 +10,10 @@ beats is likely to take it.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
-from seabattle.manoeuvres.board import sides
-from seabattle.manoeuvres.pieces import Kind, fight
+from seabattle.manoeuvres.pieces import SHIPS, Kind, fight
 from seabattle.manoeuvres.views import Stage
 
 if TYPE_CHECKING:
@@ -33,47 +33,63 @@ BONUS = 4.0
 
 def evaluate(state: ManoeuvreState, seat: int) -> float:
     """The position's worth for ``seat`` (positive: better for it)."""
-    outcome = state.outcome()
+    outcome = state.result
     if outcome is not None:
         return 0.0 if outcome.winner is None else WIN if outcome.winner == seat else -WIN
     board = state.board
-    grid = board.grid
-    score = 0.0
+    width = board.grid.width
+    at = board.at
+    near = board.near
+    # Both sides start with the same pieces: the material balance is what each has lost.
+    score = _material(state.lost[1 - seat]) - _material(state.lost[seat])
     forts: tuple[list[int], list[int]] = ([], [])
     ships: tuple[list[int], list[int]] = ([], [])
-    for cell, piece in board.at.items():
-        sign = 1.0 if piece.owner == seat else -1.0
-        score += sign * VALUE[piece.kind]
-        if piece.kind is Kind.FORT:
+    fort_kind, bomb, torpedo, mine = Kind.FORT, Kind.BOMB, Kind.TORPEDO, Kind.MINE
+    for cell, piece in at.items():
+        kind = piece.kind
+        if kind is fort_kind:
             forts[piece.owner].append(cell)
-        elif piece.kind.is_ship:
+        elif kind is not bomb and kind is not torpedo and kind is not mine:
             ships[piece.owner].append(cell)
     for owner in (0, 1):
         sign = 1.0 if owner == seat else -1.0
         # The last ships are worth more: without any, a side cannot win and soon cannot act.
-        score += sign * SCARCITY * sum(1.0 / (n + 1) for n in range(len(ships[owner])))
+        score += sign * SCARCITY * _harmonic(len(ships[owner]))
+        spots = [divmod(ship, width) for ship in ships[owner]]
         for fort in forts[1 - owner]:
-            fr, fc = grid.row_col(fort)
-            distances = sorted(abs(fr - r) + abs(fc - c)
-                               for r, c in (grid.row_col(s) for s in ships[owner]))
+            fr, fc = divmod(fort, width)
+            distances = sorted([abs(fr - r) + abs(fc - c) for r, c in spots])
             for rank, distance in enumerate(distances[:3]):
                 score += sign * (2.0 / (rank + 1)) * 6.0 / (distance + 1)
     to_move = state.actor
     if state.stage is Stage.BONUS:
         score += BONUS if to_move == seat else -BONUS
     for cell in ships[0] + ships[1]:
-        piece = board.at[cell]
-        for near in sides(grid, cell):
-            other = board.at.get(near)
+        piece = at[cell]
+        for other_cell in near[cell]:
+            other = at.get(other_cell)
             if other is None or other.owner == piece.owner:
                 continue
             sign = 1.0 if piece.owner == seat else -1.0
             if other.kind.is_ship:
-                result = fight(piece.kind, 1, other.kind, 1)
-                if result < 0:
+                if _LOSES[piece.kind][other.kind]:
                     # Lost on the other side's turn, less likely on its own.
                     weight = 0.6 if to_move != piece.owner else 0.2
                     score -= sign * weight * VALUE[piece.kind]
             elif other.kind is Kind.FORT:
                 score += sign * (0.5 if to_move == piece.owner else 0.3) * VALUE[Kind.FORT]
     return score
+
+
+def _material(lost: list[Kind]) -> float:
+    return sum(VALUE[kind] for kind in lost)
+
+
+@cache
+def _harmonic(count: int) -> float:
+    """1 + 1/2 + … + 1/``count``."""
+    return sum(1.0 / (n + 1) for n in range(count))
+
+
+_LOSES = {mine: {theirs: fight(mine, 1, theirs, 1) < 0 for theirs in SHIPS} for mine in SHIPS}
+"""Whether one ship of a kind loses a fight to one of another."""

@@ -21,6 +21,7 @@ enemy's unknown kinds (:meth:`~seabattle.manoeuvres.state.ManoeuvreState.from_vi
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -51,7 +52,7 @@ class Searching:
 
 
 SEARCH = {"medium": Searching(worlds=1, kept=0),
-          "hard": Searching(worlds=3, kept=6, depth=2)}
+          "hard": Searching(worlds=8, kept=6, depth=2)}
 
 
 def best_defence(state: ManoeuvreState, seat: int) -> Defend:
@@ -76,13 +77,16 @@ def best_defence(state: ManoeuvreState, seat: int) -> Defend:
 
 class ComputerPlayer:
     """One computer player of a level; ``rng`` (from the host's entropy in real games, a
-    seed in tests and benchmarks) draws its set-up, its guesses and its ties."""
+    seed in tests and benchmarks) draws its set-up, its guesses and its ties.
+    ``random_setup``: set up at random whatever the level (to measure what the level's
+    set-up is worth, :mod:`~.timing`)."""
 
-    def __init__(self, level: str, rng: random.Random) -> None:
+    def __init__(self, level: str, rng: random.Random, *, random_setup: bool = False) -> None:
         if level not in LEVELS:
             raise SeaBattleError("error.unknown_level", name=level, known=", ".join(LEVELS))
         self.level = level
         self.rng = rng
+        self.random_setup = random_setup
 
     def choose(self, view: ManoeuvreView) -> Action:
         """The action ``view``'s seat takes now (it must be to act), from what it sees."""
@@ -90,7 +94,7 @@ class ComputerPlayer:
         if seat is None:
             raise SeaBattleError("error.not_a_player", player=seat)
         if view.phase is Phase.SETUP:
-            if self.level == "novice":
+            if self.level == "novice" or self.random_setup:
                 return Deploy(random_layout(view.rules, seat, self.rng))
             return Deploy(strong_layout(view.rules, seat, self.rng))
         belief = Belief.of(view)
@@ -146,14 +150,16 @@ def _greedy(world: ManoeuvreState, seat: int) -> Action:
 
 def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int) -> float:
     """``world`` after ``action`` and then ``depth`` more actions, each side taking its
-    :func:`_greedy` one, rated for ``seat``."""
+    :func:`_greedy` one, rated for ``seat``; a game won (lost) in the look-ahead counts a
+    little less (more) for each action it took, so that a win at hand is taken now."""
     after = _after(world, seat, action)
-    for _ply in range(depth):
+    plies = 0
+    while plies < depth and after.actor is not None:
         actor = after.actor
-        if actor is None:
-            break
         after = _after(after, actor, _greedy(after, actor))
-    return evaluate(after, seat)
+        plies += 1
+    value = evaluate(after, seat)
+    return value - math.copysign(plies, value) if after.result is not None and value else value
 
 
 def _after(world: ManoeuvreState, seat: int, action: Action) -> ManoeuvreState:
