@@ -10,6 +10,8 @@
 //   createBoard(api) → board         the board of one game page, made at its first state
 //   guide() → [text]                 (optional) the first game's steps, shown once in an
 //                                    overlay at a player's first set-up and on «?» (guide.js)
+//   analysisPage(data) → node        (optional) the analysis of a finished game, drawn from
+//                                    GET /api/games/{game}/analysis at /analysis/{game}
 //
 // The shell's `api`, all the board may touch of it:
 //   api.state, api.seat, api.isPlayer   the last `state`, the reader's seat (null: a spectator)
@@ -49,8 +51,9 @@
 //   close()                    the page leaves this game: drop document listeners
 import * as battleship from "./battleship.js";
 import * as classroom from "./classroom.js";
+import * as manoeuvres from "./manoeuvres.js";
 
-export const GAMES = { battleship, classroom };
+export const GAMES = { battleship, classroom, manoeuvres };
 
 // The game a state belongs to: its name once the server sends one (`game_name`: `game` is
 // the game's id), else Battleship, the only game so far.
