@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from seabattle.fleetbattle.actions import Action
 from seabattle.fleetbattle.codec import action_from_data, action_to_data, plain
@@ -26,6 +26,9 @@ from seabattle.fleetbattle.state import FleetBattleState
 from seabattle.fleetbattle.views import FleetView
 from seabattle.games.interface import JSON, GameDefinition, GameParts
 from seabattle.i18n import Text, listed
+
+if TYPE_CHECKING:
+    from seabattle.fleetbattle.online.hosting import FleetBattleHost
 
 __all__ = ["DEFINITION", "FleetBattleDefinition", "FleetBattleState"]
 
@@ -76,6 +79,13 @@ class FleetBattleDefinition(GameDefinition[FleetRules, Action, Event, FleetView]
 
     def view_to_data(self, view: FleetView) -> dict[str, JSON]:
         return cast(dict[str, JSON], plain(view))
+
+    def host(self) -> FleetBattleHost:
+        """The fleet battle in the server's rooms and the browser
+        (:mod:`seabattle.fleetbattle.online`)."""
+        from seabattle.fleetbattle.online.hosting import FleetBattleHost
+
+        return FleetBattleHost(self)
 
 
 DEFINITION = FleetBattleDefinition()

@@ -374,4 +374,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.plain.ask_flagship": ("Number of your flagship:", "Номер флагмана:"),
     "fleet.plain.flagship_number": ("A ship number from 1 to {count}.",
                                     "Номер корабля от 1 до {count}."),
+    # The browser's board (seabattle/web/games/fleetbattle.js) and the server's host.
+    "fleet.web.side": ("fleet {n}", "флот {n}"),
+    "web.level.captain": ("captain", "капитан"),
 }
