@@ -26,10 +26,13 @@ from seabattle.fleetbattle.terminal.text import coordinates
 from seabattle.fleetbattle.terminal.tui import result as game_over
 from seabattle.fleetbattle.terminal.tui.battle import FleetBattleScreen
 from seabattle.fleetbattle.terminal.tui.field import FleetField
+from seabattle.fleetbattle.terminal.tui.online import OnlineFleetScreen
 from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
 from seabattle.fleetbattle.terminal.tui.settings import FleetSettingsFields
 from seabattle.fleetbattle.terminal.tui.setup import FleetSetupScreen
+from seabattle.i18n import Language
 from seabattle.terminal.hook import ScreenSet
+from seabattle.terminal.online import OnlineLink
 
 
 class FleetScreens(ScreenSet[FleetSettings, FleetSession, FleetPhrases]):
@@ -75,6 +78,9 @@ class FleetScreens(ScreenSet[FleetSettings, FleetSession, FleetPhrases]):
 
     def guide(self, phrases: FleetPhrases) -> str:
         return phrases("fleet.tui.guide")
+
+    def online_screen(self, link: OnlineLink, language: Language) -> OnlineFleetScreen:
+        return OnlineFleetScreen(link, language)
 
 
 SCREEN_SET = FleetScreens()

@@ -308,7 +308,8 @@ class OrdersScreen(Screen[None]):
             return
 
         def accept() -> None:
-            if cell not in self.aimed:
+            # Online the answer comes later: the volley may have grown meanwhile.
+            if cell not in self.aimed and len(self.aimed) < self.shots():
                 self.aimed.append(cell)
             self.redraw()
 

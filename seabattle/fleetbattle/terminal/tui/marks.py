@@ -57,8 +57,10 @@ def own_cells(view: FleetView, language: Language, chosen: Collection[int] = ())
     """The seat's own field: its decks by kind (the flagship's and the ships ``chosen``
     as fireships or to grapple marked), the decks each kind of shot hit, the decks the
     enemy holds (ships captured whole among them), ships destroyed and the enemy's
-    misses."""
-    assert view.own is not None
+    misses. Open water before the fleet is placed (a game on a server in its set-up)."""
+    if view.own is None:
+        assert view.seat is not None
+        return [_marked("water")] * view.rules.field(view.seat).size
     owner = {cell: ship for ship in view.own for cell in iter_cells(ship.cells)}
     cells: list[Cell] = []
     for cell, symbol in enumerate(own_symbols(view)):
