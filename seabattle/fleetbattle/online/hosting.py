@@ -66,11 +66,12 @@ RANDOM_BUDGET = Price(60, 6, 3)
 MOST_CELLS = 700
 """The most cells one message may name (a field of the largest fleet has 600)."""
 
-_PHASES_OF = {"place": (SETUP,), "retreat": (Phase.RETREAT.value,),
-              "mode": (Phase.MODE.value,),
-              "orders": (Phase.ORDERS.value, Phase.PARTING.value),
-              "check_orders": (Phase.ORDERS.value, Phase.PARTING.value),
-              "grapple": (Phase.GRAPPLE.value,)}
+BATTLE = "battle"
+"""The room's phase once both fleets are placed (the engine's own is the state's
+``fleet.phase``): the shell's timers, resignation and presence follow it."""
+_PHASES_OF = {"place": (Phase.SETUP,), "retreat": (Phase.RETREAT,), "mode": (Phase.MODE,),
+              "orders": (Phase.ORDERS, Phase.PARTING),
+              "check_orders": (Phase.ORDERS, Phase.PARTING), "grapple": (Phase.GRAPPLE,)}
 """The phases in which each message may come."""
 
 
@@ -207,15 +208,19 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
         else:
             raise SeaBattleError("game.error.unknown_type", type=kind,
                                  known=", ".join(self.intents))
-        self._check_phase(kind, phase)
+        self._check_phase(state, kind, phase)
         if kind == "place" and state.placements[seat] is not None:
             raise SeaBattleError("game.error.already_placed")
         return action
 
     @staticmethod
-    def _check_phase(kind: str, phase: str) -> None:
-        if phase not in _PHASES_OF[kind]:
+    def _check_phase(state: FleetBattleState, kind: str, phase: str) -> None:
+        """Refuse ``kind`` while the room is not playing (``phase``: waiting for the
+        opponent, over) or the battle is at another of its phases."""
+        if phase not in (SETUP, BATTLE):
             raise SeaBattleError("game.error.phase", action=kind, phase=phase)
+        if state.phase not in _PHASES_OF[kind]:
+            raise SeaBattleError("game.error.phase", action=kind, phase=state.phase.value)
 
     def query(self, state: FleetBattleState, phase: str, seat: int, kind: str,
               data: Mapping[str, JSON], language: Language) -> ClientEvent:
@@ -226,7 +231,7 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
             raise SeaBattleError("game.error.unknown_type", type=kind,
                                  known=", ".join(self.queries))
         orders = _orders(data)
-        self._check_phase(kind, phase)
+        self._check_phase(state, kind, phase)
         able = state.fireship_candidates(seat)
         shots = state.shots(seat, tuple(ship for ship in orders.fireships if ship in able))
         problem: JSON = None
@@ -258,7 +263,7 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
     # --- telling ----------------------------------------------------------------------
 
     def phase(self, state: FleetBattleState) -> str:
-        return state.phase.value
+        return SETUP if state.phase is Phase.SETUP else BATTLE
 
     def ready(self, state: FleetBattleState, seat: int) -> bool:
         return state.placements[seat] is not None

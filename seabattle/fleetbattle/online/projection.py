@@ -87,7 +87,8 @@ def project(rules: FleetRules, events: Sequence[Event], auto: bool) -> Told:
 
 def snapshot(state: FleetBattleState, audience: int | None, language: Language,
              over: bool) -> dict[str, JSON]:
-    """The fleet battle's part of the ``state`` message for ``audience``: ``fleet``."""
+    """The fleet battle's part of the ``state`` message for ``audience``: ``fleet``, and
+    ``stats`` (both sides' results) once the room is over."""
     view = state.view(audience)
     rules = state.rules
     fleet: dict[str, JSON] = {
@@ -107,7 +108,10 @@ def snapshot(state: FleetBattleState, audience: int | None, language: Language,
         "placements": None if view.placements is None
         else [placement_data(p) for p in view.placements],
     }
-    return {"fleet": fleet}
+    part: dict[str, JSON] = {"fleet": fleet}
+    if over:
+        part["stats"] = fleet["results"]  # the shell shows the board's statistics then
+    return part
 
 
 def field_data(rules: FleetRules, seat: int, language: Language) -> dict[str, JSON]:
