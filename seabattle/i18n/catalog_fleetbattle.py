@@ -239,10 +239,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
                                  "Все корабли расставлены (u убирает последний)."),
     "fleet.tui.setup.help": (
         "Ships are straight lines and may touch. ⚑ is your flagship: f names the ship under "
-        "the cursor (or the next one). Losing it costs 25 % of manoeuvre, boarding and "
+        "the cursor (or the next one). Losing it costs 25% of manoeuvre, boarding and "
         "firepower.",
         "Корабли — прямые линии, касаться можно. ⚑ — флагман: f назначает корабль под "
-        "курсором (или следующий). Его потеря стоит 25 % манёвра, абордажа и огневой мощи."),
+        "курсором (или следующий). Его потеря стоит 25% манёвра, абордажа и огневой мощи."),
     "fleet.tui.setup.flagship": ("Flagship: {ship}, {where}.", "Флагман: {ship}, {where}."),
     "fleet.tui.setup.no_ship_yet": ("Place a ship first: the flagship is one of them.",
                                     "Сначала поставьте корабль: флагман — один из них."),
@@ -275,9 +275,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "(1–9 или мышью), затем f. Выбраны: {ships}"),
     "fleet.tui.orders.volley": ("Orders: {ammo} (a) · cells {count} of {shots}: {cells}",
                                 "Приказ: {ammo} (a) · клеток {count} из {shots}: {cells}"),
-    "fleet.tui.orders.hold": ("Orders: hold fire («Не стрелять»): no volley this turn, +25 % "
+    "fleet.tui.orders.hold": ("Orders: hold fire («Не стрелять»): no volley this turn, +25% "
                               "next turn (h to fire after all)",
-                              "Приказ: «Не стрелять» — залпа нет, +25 % на следующий ход "
+                              "Приказ: «Не стрелять» — залпа нет, +25% на следующий ход "
                               "(h — всё же стрелять)"),
     "fleet.tui.orders.fireships": ("· fireships {count} of {limit} (1–9): {ships}",
                                    "· брандеров {count} из {limit} (1–9): {ships}"),
@@ -309,6 +309,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.tui.over.escaped": ("escaped", "ушли"),
     "fleet.tui.over.remaining": ("still in the battle", "остались в бою"),
     "fleet.tui.over.damaged": ("need repair", "нуждаются в ремонте"),
+    "fleet.tui.preset.equal": ("equal: England's squadron each", "равные: английская эскадра"),
+    "fleet.tui.preset.example": ("the rules' example: Portugal against England",
+                                 "пример из правил: Португалия против Англии"),
+    "fleet.tui.preset.squadrons": ("two full squadrons", "две полные эскадры"),
+    "fleet.tui.preset.batteries": ("equal, with a coastal battery each",
+                                   "равные, у каждого береговая батарея"),
+    "fleet.tui.preset.duel": ("a duel: a corvette and a brig each", "дуэль: корвет и бриг"),
     "fleet.tui.new.fleets": ("Fleets", "Флоты"),
     "fleet.tui.new.in_play": ("the fleets in play: {rules}", "флоты этой игры: {rules}"),
     "fleet.tui.new.built": ("built: the ships below, both sides", "свои: корабли ниже, обеим сторонам"),

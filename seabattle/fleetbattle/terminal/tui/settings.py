@@ -52,8 +52,7 @@ class FleetSettingsFields(SettingsFields[FleetSettings]):
 
     def _choices(self) -> list[tuple[str, str]]:
         p = self.phrases
-        choices = [(f"{name} — {p.text(DEFINITION.rules_title(preset))}", name)
-                   for name, preset in PRESETS.items()]
+        choices = [(p(f"fleet.tui.preset.{name}"), name) for name in PRESETS]
         if self._shown == IN_PLAY:
             in_play = p.text(DEFINITION.rules_title(self.settings.rules))
             choices.append((p("fleet.tui.new.in_play", rules=in_play), IN_PLAY))
@@ -64,6 +63,8 @@ class FleetSettingsFields(SettingsFields[FleetSettings]):
         rules = self.settings.rules
         yield Static(p("fleet.tui.new.fleets"), classes="label")
         yield Select(self._choices(), value=self._shown, allow_blank=False, id="fleets")
+        yield Static("", classes="label")
+        yield Static(self._fleets_line(self._shown), id="fleets-title", markup=False)
         counts = Counter(rules.fleets[0])
         for kind in SHIP_KINDS:
             yield Static(p("fleet.tui.new.count", kind=p.kind(kind)), classes="label")
@@ -83,10 +84,16 @@ class FleetSettingsFields(SettingsFields[FleetSettings]):
                     restrict=r"[0-9]{0,9}", id="seed", placeholder=p("fleet.tui.new.no_seed"))
         yield from self.language_row()
 
+    def _fleets_line(self, choice: str) -> str:
+        """The fleets of a preset (or of the rules in play) spelt out."""
+        rules = PRESETS.get(choice, self.settings.rules if choice == IN_PLAY else None)
+        return "" if rules is None else self.phrases.text(DEFINITION.rules_title(rules))
+
     @on(Select.Changed, "#fleets")
     def _fleets_chosen(self, event: Select.Changed) -> None:
         """A preset fills in its first fleet, its batteries and its price."""
         name = str(event.value)
+        self.query_one("#fleets-title", Static).update(self._fleets_line(name))
         if name not in PRESETS:
             return
         self._fill(PRESETS[name])
