@@ -247,7 +247,7 @@ def snapshot(state: ManoeuvreState, audience: int | None, over: bool) -> dict[st
                     "kind": _kind(p.kind), "moved": p.moved, "shown": p.shown}
                    for p in view.pieces],
         "lost": [[kind.value for kind in kinds] for kinds in view.lost],
-        "pending": None if pending is None else {
+        "attack": None if pending is None else {
             "target": pending.target, "group": list(pending.group),
             "kind": state.board.at[pending.group[0]].kind.value},
         "zones": _zones(view),

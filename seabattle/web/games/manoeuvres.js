@@ -89,7 +89,7 @@ class ManoeuvresBoard {
     if (!EVENTS.includes(m.type)) return false;
     if (m.seq !== this.last.seq) this.last = { seq: m.seq, cells: new Set(), lines: [] };
     const line = this.line(m);
-    if (line) { this.api.log(line); this.last.lines.push(line); }
+    if (line) { this.api.log(() => capital(line())); this.last.lines.push(line); }
     for (const key of ["from", "to", "target", "cell", "hit"]) if (typeof m[key] === "number") this.last.cells.add(m[key]);
     if (m.type === "removed" || m.type === "bomb") this.api.sound(m.type === "bomb" ? "sunk" : "hit");
     if (m.type === "torpedo" && m.hit === null) this.api.sound("miss");
@@ -290,7 +290,7 @@ class ManoeuvresBoard {
     const row = [zones];
     if (this.mine) {
       if (s.stage === "defence") {
-        const p = s.pending;
+        const p = s.attack;
         parts.push(el("p", { class: "prompt", id: "mn-defence" }, t("manoeuvres.web.defence", {
           kind: kindName(p.kind), n: p.group.length, cells: this.cellsName(p.group), target: this.cellName(p.target) })));
         parts.push(el("div", { class: "controls", id: "mn-defend" }, s.legal.filter((m) => m.type === "defend").map((m, i) =>
@@ -348,7 +348,7 @@ class ManoeuvresBoard {
     }
     const setup = new Set(s.phase === "setup" && this.api.isPlayer && !s.ready[seat] ? s.setup_cells : []);
     const sources = this.mine && s.stage !== "defence" ? this.sources : new Set(), targets = this.mine ? this.targets : new Map();
-    const pending = s.pending ? new Set([s.pending.target, ...s.pending.group]) : new Set();
+    const pending = s.attack ? new Set([s.attack.target, ...s.attack.group]) : new Set();
     const marks = this.api.isPlayer ? this.marks : {};
     const grid = el("div", { class: "board mn-board", id: "mn-field", role: "grid", "aria-label": t("manoeuvres.web.field"),
       style: `--cols: ${s.width + 1};` });
@@ -384,7 +384,8 @@ class ManoeuvresBoard {
     }
     const lost = s.phase === "setup" ? null : el("p", { class: "afloat", id: "mn-lost" }, [0, 1].map((owner) =>
       `${this.api.who(owner)}: ${t("manoeuvres.web.lost", { n: s.lost[owner].length })}${s.lost[owner].length ? ` (${this.counted(s.lost[owner])})` : ""}`).join(" · "));
-    return el("div", { class: "field mn-field-box" }, grid, lost, el("p", { class: "afloat", id: "mn-legend" }, t("manoeuvres.web.legend")));
+    const legend = s.phase === "setup" ? null : el("p", { class: "afloat", id: "mn-legend" }, t("manoeuvres.web.legend"));
+    return el("div", { class: "field mn-field-box" }, grid, lost, legend);
   }
 
   counted(kinds) {
