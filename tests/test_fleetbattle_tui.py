@@ -5,10 +5,12 @@ and ``seabattle play --game fleet-battle`` reaching the screens."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from loopback import LoopbackServer, until
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Select, Static
@@ -21,9 +23,12 @@ from seabattle.fleetbattle.ships import Ammo, Kind
 from seabattle.fleetbattle.terminal.lines import FleetSettings
 from seabattle.fleetbattle.terminal.tui import SCREEN_SET, battle
 from seabattle.fleetbattle.terminal.tui.battle import FleetBattleScreen
+from seabattle.fleetbattle.terminal.tui.online import OnlineFleetScreen
 from seabattle.fleetbattle.terminal.tui.setup import FleetSetupScreen
 from seabattle.fleetbattle.views import Phase
 from seabattle.i18n import Language
+from seabattle.netplay import lobby
+from seabattle.netplay.app import OnlineApp
 from seabattle.records import read_record_file
 from seabattle.terminal.notice import Notice
 from seabattle.terminal.registry import find_screen_set
@@ -33,6 +38,13 @@ from seabattle.tui.new_game import NewGameScreen
 
 SMALL = (80, 24)
 LARGE = (120, 40)
+SHOTS = Path("/work/helpers/shots/fb-tui")
+
+
+def shot(app: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    app.save_screenshot(filename=f"{name}-{app.size.width}x{app.size.height}.svg",
+                        path=str(SHOTS))
 
 
 @pytest.fixture(autouse=True)
@@ -307,3 +319,69 @@ async def test_the_new_game_form_builds_fleets_under_a_budget() -> None:
         assert rules.fleets[0] == rules.fleets[1] == (Kind.FRIGATE, Kind.FRIGATE,
                                                       Kind.CORVETTE, Kind.BRIG)
         assert rules.batteries == (1, 1)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LoopbackServer]:
+    running = LoopbackServer(tmp_path / "games.sqlite3")
+    running.start()
+    yield running
+    running.stop()
+
+
+async def play_online(pilot: Pilot[Any], screen: OnlineFleetScreen) -> int:
+    """Answer every question of the online battle by keys until it is over; the orders
+    given. After each answer the keys wait for the server's next state."""
+    orders = 0
+    for _ in range(400):
+        await until(lambda: screen.asking is not None or (
+            screen.state is not None and screen.state.phase == "over"), "a question")
+        assert screen.state is not None
+        if screen.state.phase == "over":
+            return orders
+        asking = screen.asking
+        if asking is Phase.RETREAT:
+            await pilot.press("n")
+        elif asking is Phase.MODE:
+            await pilot.press("2")
+        elif asking is Phase.GRAPPLE:
+            await pilot.press("1", "f")
+        else:
+            await pilot.press("x", "f")
+            orders += 1
+    raise AssertionError("the online battle never ended")
+
+
+def message_of(screen: Any) -> str:
+    return str(screen.query_one("#message", Notice).text)
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE])
+async def test_a_whole_online_battle_against_the_server_s_computer(
+        server: LoopbackServer, size: tuple[int, int]) -> None:
+    app = OnlineApp(lambda: lobby.open_random(server.url, {
+        "game": "fleet-battle", "preset": "duel", "level": "novice"}, "en", mode="computer"),
+        "en", "fleet-battle")
+    async with app.run_test(size=size) as pilot:
+        await until(lambda: isinstance(app.screen, FleetSetupScreen), "the set-up")
+        await pilot.press("x", "s")
+        screen = app.game_screen
+        assert isinstance(screen, OnlineFleetScreen)
+        await until(lambda: screen.asking is Phase.RETREAT and app.screen is screen,
+                    "the first turn")
+        shot(app, "online-battle")
+        await pilot.press("n")
+        await until(lambda: screen.asking is Phase.ORDERS, "the first orders")
+        await pilot.press("x")  # the whole volley, then one cell more
+        screen.target(next(cell for cell in range(6) if cell not in screen.aimed))
+        await until(lambda: message_of(screen), "the server's answer")
+        assert message_of(screen) == "Cells called: 4, but your fleet's shots: 3"
+        assert len(screen.aimed) == 3 and not screen.sent
+        orders = await play_online(pilot, screen)
+        assert orders >= 1
+        await until(lambda: screen.query("#stats"), "the results")
+        await pilot.pause()
+        title = str(screen.query_one("#title", Static).content)
+        assert title.startswith(("Your fleet wins: ", "The enemy wins: ", "The battle is a draw"))
+        assert "destroyed" in as_text(screen.query_one("#stats", Static).content)
+        shot(app, "online-over")
