@@ -385,3 +385,29 @@ async def test_a_whole_online_battle_against_the_server_s_computer(
         assert title.startswith(("Your fleet wins: ", "The enemy wins: ", "The battle is a draw"))
         assert "destroyed" in as_text(screen.query_one("#stats", Static).content)
         shot(app, "online-over")
+
+
+async def test_the_mouse_places_aims_and_names_fireships() -> None:
+    app = make_app(PRESETS["equal"])
+    async with app.run_test(size=SMALL) as pilot:
+        setup = app.screen
+        assert isinstance(setup, FleetSetupScreen)
+        # At 80×24 a field has only its top border: padding 1, the row number and a
+        # space 2, three columns a cell; the column letters on the first line.
+        await pilot.click("#own", offset=(1 + 2 + 3 * 2 + 1, 1 + 1 + 3))  # C4
+        await pilot.pause()
+        assert [app.phrases.cells(ship.cells) for ship in setup.placed] == ["C4–E4"]
+        await pilot.press("a", "s")
+        await pilot.press("n")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, FleetBattleScreen) and screen.asking is Phase.ORDERS
+        width = screen._enemy.cell_width
+        await pilot.click("#enemy", offset=(1 + 2 + width * 4, 1 + 1 + 2))  # E3
+        await pilot.pause()
+        assert [app.phrases.enemy_cell(c) for c in screen.aimed] == ["E3"]
+        await pilot.click("#own", offset=(1 + 2 + screen._own.cell_width * 2, 1 + 1 + 3))
+        await pilot.pause()
+        assert screen.fireships == [0]  # the frigate at C4
+        assert "fireships 1 of 2 (1–9): 1 frigate" in str(
+            screen.query_one("#orders", Static).content)
