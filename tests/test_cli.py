@@ -573,10 +573,3 @@ def test_plain_play_of_another_game_refuses_battleship_options(game: str,
     assert done.returncode != 0
     assert f"{option[0]} does not go with --game {game}: only Battleship" in done.stderr
     assert done.stdout == ""  # refused before anything is played
-
-
-def test_plain_play_refuses_manual_for_a_game_without_a_set_up_by_hand() -> None:
-    done = seabattle("play", "--game", "manoeuvres", "--plain", "--lang", "ru", "--manual",
-                     stdin="quit\n")
-    assert done.returncode != 0
-    assert "--manual не сочетается с --game manoeuvres" in done.stderr

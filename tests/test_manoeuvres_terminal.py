@@ -170,3 +170,30 @@ def test_russian_refusals_name_cells_in_russian_letters_and_levels_in_russian(
     out = run_lines(monkeypatch, capsys, "ru", ["", "А6 А4", "выход"], "--level", "hard")
     assert "линкор на А6 не может пройти на А4" in out  # both Cyrillic
     assert "(сильный)" in out and "(hard)" not in out
+
+
+def test_a_set_up_by_hand_in_line_mode_refuses_in_words_and_is_played(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    out = run_lines(monkeypatch, capsys, "en",
+                    ["A8 fort", "A1 fort", "A8 bomb", "A8 -", "B8 f", "C8 dancer", "help",
+                     "fill", "resign", "y", "n"],
+                    "--manual", "--level", "novice", "--save", str(save))
+    assert "Set up by hand in your 3 back rows" in out
+    assert "Put: fort on A8" in out and "Put: fort on B8" in out
+    assert "A1 is not in your 3 back rows" in out
+    assert "two pieces on A8" in out
+    assert "Taken back from A8" in out
+    assert "'dancer' is not a kind of piece" in out
+    assert "To put: F 1, B 1" in out  # what is left, after the first fort
+    assert "Won by Computer: the opponent resigned" in out
+    record = read_record_file(save)
+    assert record.log is not None
+    deploy = next(move.action for move in record.log
+                  if move.actor == 0 and isinstance(move.action, Deploy))
+    assert isinstance(deploy, Deploy)
+    names = coordinates(record.rules, "en")
+    layout = dict(deploy.layout)
+    assert layout[names.parse("B8")] is Kind.FORT  # put by hand, kept by fill
+    assert len(layout) == record.rules.piece_total

@@ -4,9 +4,14 @@ nothing, the game-over screen and its record."""
 
 from __future__ import annotations
 
+import asyncio
+import random
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from loopback import LoopbackServer, until
+from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import RichLog, Select, Static
 
@@ -16,26 +21,34 @@ from seabattle.manoeuvres.actions import (
     Action,
     Attack,
     Defend,
+    Deploy,
     Detonate,
     EndTurn,
     PointBlank,
     Shoot,
     Step,
 )
+from seabattle.manoeuvres.online.projection import message_of
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
+from seabattle.manoeuvres.setup import random_layout
 from seabattle.manoeuvres.terminal.lines import HUMAN, ManoeuvreSettings
-from seabattle.manoeuvres.terminal.tui.battle import BattleScreen
+from seabattle.manoeuvres.terminal.online_state import OnlineState
+from seabattle.manoeuvres.terminal.tui.battle import BattleScreen, FieldScreen
 from seabattle.manoeuvres.terminal.tui.field import Field
+from seabattle.manoeuvres.terminal.tui.online import OnlineBattle
 from seabattle.manoeuvres.terminal.tui.orders import Orders, reach
 from seabattle.manoeuvres.terminal.tui.setup import SetupScreen
 from seabattle.manoeuvres.views import ManoeuvreView, Stage
+from seabattle.netplay import lobby
+from seabattle.netplay.app import OnlineApp
 from seabattle.records import read_record_file
 from seabattle.terminal.confirm import ConfirmScreen
 from seabattle.terminal.notice import Notice
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.game_over import GameOverScreen
 from seabattle.tui.new_game import NewGameScreen
+from tests.test_tui_online import BrowserPeer
 
 SKIRMISH = PRESETS["skirmish"]
 
@@ -46,11 +59,11 @@ def make_app(rules: ManoeuvreRules = SKIRMISH, *, language: Language = "en", see
                         "manoeuvres")
 
 
-def message(app: SeaBattleApp) -> str:
+def message(app: App[int]) -> str:
     return app.screen.query_one("#message", Notice).text
 
 
-def field(app: SeaBattleApp) -> Field:
+def field(app: App[int]) -> Field:
     return app.screen.query_one("#field", Field)
 
 
@@ -63,7 +76,7 @@ async def settle(pilot: Pilot[int]) -> None:
 
 async def go(pilot: Pilot[int], cell: int) -> None:
     """Move the cursor to ``cell`` with the arrows."""
-    board = field(pilot.app)  # type: ignore[arg-type]
+    board = pilot.app.screen.query_one("#field", Field)
     grid = board.coordinates.grid
     (row, col), (to_row, to_col) = grid.row_col(board.cursor), grid.row_col(cell)
     keys = (["down"] * (to_row - row) + ["up"] * (row - to_row)
@@ -121,7 +134,7 @@ def greedy(legal: list[Action], view: ManoeuvreView) -> Action:
     return EndTurn() if EndTurn() in legal else legal[0]
 
 
-async def by_keys(pilot: Pilot[int], screen: BattleScreen, action: Action) -> None:
+async def by_keys(pilot: Pilot[int], screen: FieldScreen, action: Action) -> None:
     """Take ``action`` as a player would: choose the pieces, then the cell it reaches,
     or press its key."""
     view = screen.view()
@@ -208,10 +221,10 @@ async def test_a_set_up_by_hand_with_refusals_then_filled_in(tmp_path: Path) -> 
         assert setup.placing.placed == () and setup.kind is Kind.FORT
         await choose(pilot, fort, grid.cell(back_row, 1))  # both forts
         await pilot.pause()
-        assert setup.kind is Kind.BOMB  # the palette moved on
+        assert setup.kind_index == 1  # the palette moved on to the bomb
         await pilot.press("s")
         await pilot.pause()
-        assert app.screen is setup
+        assert isinstance(app.screen, SetupScreen) and not setup.placing.complete
         assert message(app) == "Ещё не расставлено фигур: 17 (a — расставить случайно)"
         await pilot.press("a")
         await pilot.pause()
@@ -334,7 +347,9 @@ async def test_the_new_game_form_changes_rules_level_and_seed() -> None:
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
-        assert app.settings.rules == SKIRMISH and app.settings.level == "hard"
+        settings = app.settings
+        assert isinstance(settings, ManoeuvreSettings)
+        assert settings.rules == SKIRMISH and settings.level == "hard"
         assert app.session.seed == 11
 
 
@@ -353,3 +368,71 @@ async def test_resigning_is_confirmed_and_ends_the_game() -> None:
         assert isinstance(app.screen, GameOverScreen)
         assert str(app.screen.query_one("#title", Static).content) == (
             "The computer won: the opponent resigned")
+
+
+# --- online: the terminal against a second client, through a real server on loopback ----
+
+
+async def caught_up(seq_now: Callable[[], int], seq: int, what: str) -> None:
+    """Wait (generously: the machine may be loaded) until ``seq_now()`` reaches ``seq``."""
+    await until(lambda: seq_now() >= seq, what, 120)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LoopbackServer]:
+    running = LoopbackServer(tmp_path / "games.sqlite3")
+    running.start()
+    yield running
+    running.stop()
+
+
+async def test_a_whole_online_game_between_the_terminal_and_another_client(
+        server: LoopbackServer) -> None:
+    created = await asyncio.to_thread(server.post, "/api/games", {
+        "game": "manoeuvres", "mode": "private", "preset": "skirmish", "turn_seconds": 300})
+    peer = BrowserPeer(server.url, created["game"], created["token"])
+    await peer.connect()
+    link = f"{server.url}/join/{created['game']}/{created['invite']}"
+    app = OnlineApp(lambda: lobby.join_invite(link, "en"), "en", "manoeuvres")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(lambda: isinstance(app.screen, SetupScreen), "the set-up", 120)
+        await pilot.pause()
+        setup = app.screen
+        assert isinstance(setup, SetupScreen) and setup.seat == 1  # the top rows
+        await pilot.press("x", "s")
+        layout = random_layout(SKIRMISH, 0, random.Random(7))
+        await peer.send(message_of(Deploy(layout)))
+        await until(lambda: peer.state.get("phase") == "battle", "the battle")
+        await until(lambda: isinstance(app.screen, OnlineBattle), "the terminal's field")
+        battle = app.screen
+        assert isinstance(battle, OnlineBattle)
+        for _ in range(300):
+            if peer.state.get("phase") != "battle":
+                break
+            seq: int = peer.state["seq"]
+            await caught_up(lambda: battle.state.seq, seq, "the terminal's state")
+            await pilot.pause()
+            if peer.state.get("to_move") == 1:  # the terminal's turn: by keys
+                await by_keys(pilot, battle, greedy(battle.legal(), battle.view()))
+            else:
+                seen = OnlineState.read(peer.state)
+                await peer.send(message_of(greedy(list(seen.legal), seen.view)))
+            await caught_up(lambda: peer.state["seq"], seq + 1, "the action's answer")
+        if peer.state.get("phase") == "battle":  # a long game: the terminal gives up
+            await pilot.press("ctrl+r", "y")
+        await until(lambda: peer.state.get("phase") == "over", "the end")
+        await until(lambda: battle.state.result is not None, "the terminal's end")
+        await pilot.pause()
+        log = "\n".join(strip.text for strip in battle.query_one(RichLog).lines)
+        assert "You win" in log or "You lose" in log or "A draw" in log
+        assert "You:" in log and "Opponent:" in log  # both sides' moves told
+        symbols = {drawn.symbol for drawn in field(app).cells}
+        assert "?" not in symbols and "?~" not in symbols  # every kind shown at the end
+        # The rematch: the terminal offers, the other accepts, both follow to the next game.
+        await pilot.press("ctrl+n")
+        await until(lambda: any(m["type"] == "rematch_offered" and m["seat"] == 1
+                                for m in peer.received), "the terminal's offer")
+        await peer.send({"type": "rematch"})
+        await until(lambda: isinstance(app.screen, SetupScreen), "the rematch's set-up")
+        assert app.connection is not None and app.connection.ticket.game != created["game"]
+    await peer.close()

@@ -184,6 +184,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # The full-screen game (seabattle/manoeuvres/terminal/tui/).
     "manoeuvres.error.setup_none_left": ("no {kind} is left to put (there are {count})",
                                          "больше нет фигур «{kind}» (всего {count})"),
+    "manoeuvres.plain.manual_intro": (
+        "Set up by hand in your {rows} back rows: a cell and a kind (A10 fort, B10 cr), "
+        "a cell and - takes a piece back; fill puts the rest at random, auto sets up "
+        "everything, board shows the field. The game begins once every piece is put.",
+        "Расстановка вручную в ваших {rows} задних рядах: клетка и вид (А10 форт, Б10 кр), "
+        "клетка и - убирает фигуру; заполнить — остальные случайно, авто — всё сразу, "
+        "поле — показать поле. Игра начнётся, когда все фигуры будут расставлены."),
+    "manoeuvres.plain.manual_help": (
+        "A10 fort (or A10 f) puts a piece, A10 - takes it back; fill, auto, board, quit.",
+        "А10 форт (или А10 ф) ставит фигуру, А10 - убирает; заполнить, авто, поле, quit."),
+    "manoeuvres.plain.manual_left": ("To put: {pieces}", "Осталось поставить: {pieces}"),
+    "manoeuvres.plain.manual_prompt": ("Piece:", "Фигура:"),
+    "manoeuvres.plain.manual_put": ("Put: {kind} on {cell}", "Поставлено: {kind} на {cell}"),
+    "manoeuvres.plain.manual_taken": ("Taken back from {cell}", "Убрано с {cell}"),
     "manoeuvres.tui.rules_line": ("Rules: {rules}; computer: {level}",
                                   "Правила: {rules}; компьютер: {level}"),
     "manoeuvres.tui.guide": (
@@ -279,6 +293,13 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "manoeuvres.tui.over.yours_lost": ("lost", "потери"),
     "manoeuvres.tui.over.enemy_left": ("enemy", "противник"),
     "manoeuvres.tui.over.enemy_lost": ("lost", "потери"),
+    "manoeuvres.tui.rules_line_online": ("Rules: {rules}", "Правила: {rules}"),
+    "manoeuvres.tui.online.title": ("Fleet manoeuvres — online", "Морской бой: манёвры — по сети"),
+    "manoeuvres.tui.online.setup_wait": ("Your pieces are set up; waiting for the opponent's.",
+                                         "Ваши фигуры расставлены; ждём соперника."),
+    "manoeuvres.tui.online.draw": ("A draw ({reason}).", "Ничья ({reason})."),
+    "manoeuvres.tui.online.not_over": ("A rematch is offered once the game is over",
+                                       "Реванш — после окончания партии"),
     "manoeuvres.tui.new.seed": ("Seed", "Зерно случайности"),
     "manoeuvres.tui.new.seed_random": ("empty: a new one each game",
                                        "пусто: новое в каждой игре"),
@@ -366,7 +387,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "? неизвестно · подчёркнуто: двигалась · серые буквы: ваша догадка"),
     "manoeuvres.web.log.auto": ("(made when the time ran out)", "(сделано по истечении времени)"),
     "manoeuvres.web.log.deployed": ("{who}: set up", "{who}: фигуры расставлены"),
-    "manoeuvres.web.log.first": ("the lot: {who} to start", "жребий: начинает {who}"),
+    "manoeuvres.web.log.first": ("lot: first move — {who}", "жребий: первый ход — {who}"),
     "manoeuvres.web.log.moved": ("{who}: {kind}{from} → {to}", "{who}: {kind}{from} → {to}"),
     "manoeuvres.web.log.towed": ("towing {kind} to {cells}", "с буксиром ({kind}) на {cells}"),
     "manoeuvres.web.log.revealed": ("{cell} is a {kind}", "{cell}: {kind}"),

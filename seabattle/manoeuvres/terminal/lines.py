@@ -1,8 +1,11 @@
 """The manoeuvre game line by line against the computer: :data:`LINE_GAME`.
 
 The player is seat 0 (the bottom half); the set-up is made for the player (the computer's
-strong set-up: forts in the back row behind mines), shown, and kept or drawn again. Then
-one command a line, in English or Russian (``help``/``помощь`` lists them):
+strong set-up: forts in the back row behind mines), shown, and kept or drawn again; with
+``--manual`` the player puts the pieces one by one (``A10 fort``, ``A10 -`` takes it back,
+``fill`` puts the rest at random, ``auto`` the computer's set-up, ``board``), and the game
+begins once every piece is put. Then one command a line, in English or Russian
+(``help``/``помощь`` lists them):
 
 - ``B10 B9`` move a piece; ``B10 B9 tow C10`` (``буксир``) with the torpedoes or mines
   it takes along;
@@ -53,8 +56,9 @@ from seabattle.manoeuvres.marks import Marks
 from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
 from seabattle.manoeuvres.state import ManoeuvreState
-from seabattle.manoeuvres.terminal.text import Narrator, coordinates, field_text
-from seabattle.manoeuvres.views import Phase, Stage
+from seabattle.manoeuvres.terminal.placing import Placing
+from seabattle.manoeuvres.terminal.text import Narrator, abbreviation, coordinates, field_text
+from seabattle.manoeuvres.views import ManoeuvreView, Phase, SeenPiece, Stage
 from seabattle.records import record_of_log, write_record
 from seabattle.terminal.lines import NO_WORDS, YES_WORDS, LineGame, LineIO, PlayOptions
 
@@ -74,6 +78,10 @@ DIRECTIONS = {"n": Direction.NORTH, "north": Direction.NORTH, "с": Direction.NO
               "w": Direction.WEST, "west": Direction.WEST, "з": Direction.WEST,
               "запад": Direction.WEST}
 TOW_WORDS = ("tow", "буксир")
+PLACING_WORDS = {"fill": "fill", "заполнить": "fill", "auto": "auto", "авто": "auto",
+                 "board": "board", "поле": "board", "help": "help", "?": "help",
+                 "помощь": "help"}
+"""The hand set-up's words, in either language, by their meaning."""
 KEEP_WORDS = ("", "ok", *YES_WORDS)
 """The answers that keep the set-up shown (:data:`NO_WORDS` draw another)."""
 
@@ -155,7 +163,7 @@ class ManoeuvreSession:
 class ManoeuvreLines(LineGame[ManoeuvreSettings, ManoeuvreSession]):
     """The manoeuvre game's line game."""
 
-    manual_setup = False  # the set-up is drawn, shown, and kept or drawn again
+    manual_setup = True  # --manual: piece by piece; else drawn, shown, kept or drawn again
 
     def settings(self, options: PlayOptions) -> ManoeuvreSettings:
         """``--rules``: a preset (``seed``, ``skirmish``) or a JSON or TOML file of a rule
@@ -179,7 +187,7 @@ class ManoeuvreLines(LineGame[ManoeuvreSettings, ManoeuvreSession]):
 
     def play(self, io: LineIO, settings: ManoeuvreSettings, session: ManoeuvreSession, *,
              manual: bool) -> None:
-        LineMatch(io, session).play()
+        LineMatch(io, session).play(manual=manual)
 
 
 class LineMatch:
@@ -193,10 +201,13 @@ class LineMatch:
         names = (io.tr(Text("manoeuvres.plain.you")), io.tr(Text("manoeuvres.plain.computer")))
         self.narrator = Narrator(io.language, self.coords, names)
 
-    def play(self) -> None:
-        """Set up, then take turns until the game is over."""
+    def play(self, *, manual: bool = False) -> None:
+        """Set up (``manual``: piece by piece), then take turns until the game is over."""
         if self.state.phase is Phase.SETUP and HUMAN in self.state.actors.seats:
-            self._set_up()
+            if manual:
+                self._set_up_by_hand()
+            else:
+                self._set_up()
         self._tell(self.session.advance())
         self._show()
         while not self.state.actors.over:
@@ -221,6 +232,58 @@ class LineMatch:
             if self._keep_set_up():
                 self._tell(self.state.apply(HUMAN, Deploy(layout)))
                 return
+
+    def _set_up_by_hand(self) -> None:
+        """Put the pieces one by one (:class:`~seabattle.manoeuvres.terminal.placing.
+        Placing`), each refusal in the engine's words; deploy once every piece is put."""
+        rules = self.state.rules
+        placing = Placing(rules, HUMAN)
+        self.io.say("manoeuvres.plain.manual_intro", rows=rules.setup_rows)
+        self._show_placing(placing)
+        while not placing.complete:
+            left = placing.left()
+            self.io.say("manoeuvres.plain.manual_left", pieces=", ".join(
+                f"{abbreviation(kind, self.io.language, True)} {left[kind]}"
+                for kind, _count in rules.pieces if left[kind] > 0))
+            words = self.io.ask("manoeuvres.plain.manual_prompt").replace(",", " ").split()
+            self.io.check_quit(" ".join(words))
+            try:
+                placing = self._place(placing, words)
+            except SeaBattleError as error:
+                self.io.say_error(error)
+        self._tell(self.state.apply(HUMAN, placing.deploy()))
+
+    def _place(self, placing: Placing, words: list[str]) -> Placing:
+        """The pieces after one line of the hand set-up."""
+        command = PLACING_WORDS.get(words[0].lower()) if words else None
+        if command == "help" or not words:
+            self.io.say("manoeuvres.plain.manual_help")
+            return placing
+        if command in ("fill", "auto"):
+            placing = placing.fill(self.session.chance) if command == "fill" else Placing(
+                placing.rules, HUMAN, strong_layout(placing.rules, HUMAN, self.session.chance))
+            self._show_placing(placing)
+            return placing
+        if command == "board":
+            self._show_placing(placing)
+            return placing
+        if len(words) != 2:
+            raise SeaBattleError("manoeuvres.plain.unknown", text=" ".join(words))
+        cell = self._cell(words[0])
+        if words[1] == "-":
+            self.io.say("manoeuvres.plain.manual_taken", cell=self.coords.name(cell))
+            return placing.take(cell)
+        kind = _kind_named(words[1])
+        placed = placing.put(cell, kind)
+        self.io.say("manoeuvres.plain.manual_put", kind=kind.title, cell=self.coords.name(cell))
+        return placed
+
+    def _show_placing(self, placing: Placing) -> None:
+        rules = placing.rules
+        view = ManoeuvreView(rules, HUMAN, Phase.SETUP, (False, False), None, None, tuple(
+            SeenPiece(HUMAN, number, cell, kind, False)
+            for number, (cell, kind) in enumerate(placing.placed)), ((), ()), None, 0, None)
+        self.io.write(field_text(view, self.io.language, self.coords) + "\n")
 
     def _keep_set_up(self) -> bool:
         """Whether the player keeps the set-up shown; asked again, with what the answers

@@ -5,7 +5,9 @@
 (:mod:`~seabattle.manoeuvres.terminal.tui.battle`), both drawn by the field of
 :mod:`~seabattle.manoeuvres.terminal.tui.field`; the fields of the new-game form
 (:mod:`~seabattle.manoeuvres.terminal.tui.settings`) and the game-over body
-(:mod:`~seabattle.manoeuvres.terminal.tui.result`), styled by ``manoeuvres.tcss``. The
+(:mod:`~seabattle.manoeuvres.terminal.tui.result`), styled by ``manoeuvres.tcss``; online,
+the same set-up and field against a person on a server
+(:mod:`~seabattle.manoeuvres.terminal.tui.online`). The
 game itself is the line game's session (:class:`~seabattle.manoeuvres.terminal.lines.
 ManoeuvreSession`): the player in seat 0, the computer in seat 1.
 """
@@ -19,16 +21,18 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.screen import Screen
 
-from seabattle.i18n import Text
+from seabattle.i18n import Language, Text
 from seabattle.manoeuvres.actions import Deploy
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.terminal.lines import HUMAN, ManoeuvreSession, ManoeuvreSettings
 from seabattle.manoeuvres.terminal.tui import result as game_over
 from seabattle.manoeuvres.terminal.tui.battle import BattleScreen
 from seabattle.manoeuvres.terminal.tui.field import Field
+from seabattle.manoeuvres.terminal.tui.online import OnlineManoeuvreScreen
 from seabattle.manoeuvres.terminal.tui.settings import ManoeuvreSettingsFields
 from seabattle.manoeuvres.terminal.tui.setup import SetupScreen
 from seabattle.terminal.hook import ScreenSet
+from seabattle.terminal.online import OnlineLink
 from seabattle.terminal.phrases import Phrasebook
 
 
@@ -83,6 +87,9 @@ class ManoeuvreScreens(ScreenSet[ManoeuvreSettings, ManoeuvreSession, Phrasebook
 
     def guide(self, phrases: Phrasebook) -> str:
         return phrases("manoeuvres.tui.guide")
+
+    def online_screen(self, link: OnlineLink, language: Language) -> OnlineManoeuvreScreen:
+        return OnlineManoeuvreScreen(link, language)
 
 
 SCREEN_SET = ManoeuvreScreens()
