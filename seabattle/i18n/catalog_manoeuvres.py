@@ -358,8 +358,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "manoeuvres.web.hint.target": ("Click a cell framed in green, or a button.",
                                    "Щёлкните клетку в зелёной рамке или кнопку."),
     "manoeuvres.web.defence": (
-        "{kind} ×{n} ({cells}) attack your piece on {target}: which ships of its group fight?",
-        "{kind} ×{n} ({cells}) атакует вашу фигуру на {target}: какие суда группы принимают бой?"),
+        "Your piece on {target} is attacked by {kind} ×{n} ({cells}): which ships of its "
+        "group fight?",
+        "Ваша фигура на {target} атакована: {kind} ×{n} ({cells}). Какие суда её группы "
+        "принимают бой?"),
     "manoeuvres.web.do.step": ("move to {to}", "ход на {to}"),
     "manoeuvres.web.do.tow": ("move to {to} towing {cells}", "ход на {to} с буксиром {cells}"),
     "manoeuvres.web.do.attack": ("attack {target} with {cells} (×{n})",

@@ -294,7 +294,7 @@ class ManoeuvresBoard {
         parts.push(el("p", { class: "prompt", id: "mn-defence" }, t("manoeuvres.web.defence", {
           kind: kindName(p.kind), n: p.group.length, cells: this.cellsName(p.group), target: this.cellName(p.target) })));
         parts.push(el("div", { class: "controls", id: "mn-defend" }, s.legal.filter((m) => m.type === "defend").map((m, i) =>
-          el("button", { class: i === 0 ? "mn-choice primary" : "mn-choice", onclick: () => this.send(m) }, this.describe(m)))));
+          el("button", { class: i === 0 ? "mn-choice primary" : "mn-choice", onclick: () => this.send(m) }, capital(this.describe(m))))));
       } else {
         const end = s.legal.find((m) => m.type === "end_turn");
         if (end) row.push(el("button", { id: "mn-end-turn", onclick: () => this.send(end) },
@@ -304,7 +304,7 @@ class ManoeuvresBoard {
           for (const m of this.optionsOf(this.selected)) {
             if (m.type === "shoot" || (m.type === "detonate" && m.to === null)) {
               row.push(el("button", { class: "mn-action", "data-type": m.type, "data-direction": m.direction || null,
-                onclick: () => this.send(m) }, this.describe(m)));
+                onclick: () => this.send(m) }, capital(this.describe(m))));
             }
           }
           row.push(el("button", { id: "mn-cancel", class: "quiet", onclick: () => { this.selected = null; this.choices = null; this.api.render(); } },
@@ -315,7 +315,7 @@ class ManoeuvresBoard {
     }
     if (this.choices) {
       parts.push(el("div", { class: "controls", id: "mn-choices" }, el("span", {}, t("manoeuvres.web.choose")),
-        this.choices.map((m) => el("button", { class: "mn-choice", onclick: () => this.send(m) }, this.describe(m)))));
+        this.choices.map((m) => el("button", { class: "mn-choice", onclick: () => this.send(m) }, capital(this.describe(m))))));
     }
     if (this.marking !== null) parts.push(this.markControls());
     return [el("div", { class: "controls" }, row), ...parts];
