@@ -215,6 +215,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.tui.online.title": ("Fleet battle — online", "Морское сражение — по сети"),
     "fleet.tui.online.not_fleet": ("The server's state is not a fleet battle's for a seat.",
                                    "Состояние с сервера — не морское сражение для игрока."),
+    "fleet.tui.field.enemy": ("Enemy", "Противник"),
     "fleet.tui.key.place": ("place", "поставить"),
     "fleet.tui.key.flagship": ("flagship", "флагман"),
     "fleet.tui.key.target": ("aim here", "цель"),

@@ -193,7 +193,7 @@ class OrdersScreen(Screen[None]):
                          id="own")
         own.border_title = p("tui.field.yours")
         enemy = FleetField(p.enemy, enemy_cells(view, self.seat, p.language), id="enemy")
-        enemy.border_title = p("tui.field.enemy")
+        enemy.border_title = p("fleet.tui.field.enemy")
         return own, enemy
 
     def on_resize(self, event: events.Resize) -> None:

@@ -255,6 +255,9 @@ class OnlineFleetScreen(OnlineScreen, OrdersScreen):
         if first:
             self.fleet_sent = False
             self._ended = ""
+            # Also in the log, where a short terminal (no rules line) shows it.
+            self.say(self.phrases("fleet.tui.rules", rules=self.phrases.text(
+                DEFINITION.rules_title(state.rules))))
         self.state = state
         self.seat = state.seat
         self.sent = False
