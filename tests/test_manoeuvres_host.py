@@ -285,8 +285,8 @@ def test_the_defender_answers_an_attack_on_its_group() -> None:
     assert defender["stage"] == "defence" and defender["to_move"] == 1 - first
     assert {"type": "defend", "group": group} in cast(list[Any], defender["legal"])
     assert room.snapshot(first, "en", 2.0)["legal"] == []
-    assert room.snapshot(WATCHER, "en", 2.0)["attack"] == {
-        "target": target, "group": [battleship], "kind": "battleship"}
+    assert room.snapshot(WATCHER, "en", 2.0)["pending"] == {
+        "seat": 1 - first, "target": target, "group": [battleship], "kind": "battleship"}
     told = [e for e in room.feed_since(WATCHER, 0) if e["type"] == "defence_due"]
     assert told == [{"type": "defence_due", "seat": 1 - first, "target": target,
                      "group": [battleship], "seq": told[0]["seq"]}]

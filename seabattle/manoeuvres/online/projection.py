@@ -247,8 +247,8 @@ def snapshot(state: ManoeuvreState, audience: int | None, over: bool) -> dict[st
                     "kind": _kind(p.kind), "moved": p.moved, "shown": p.shown}
                    for p in view.pieces],
         "lost": [[kind.value for kind in kinds] for kinds in view.lost],
-        "attack": None if pending is None else {
-            "target": pending.target, "group": list(pending.group),
+        "pending": None if pending is None else {
+            "seat": view.to_move, "target": pending.target, "group": list(pending.group),
             "kind": state.board.at[pending.group[0]].kind.value},
         "zones": _zones(view),
         "quiet_turns": view.quiet_turns, "quiet_limit": rules.quiet_turns,

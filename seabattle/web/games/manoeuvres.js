@@ -290,7 +290,7 @@ class ManoeuvresBoard {
     const row = [zones];
     if (this.mine) {
       if (s.stage === "defence") {
-        const p = s.attack;
+        const p = s.pending;
         parts.push(el("p", { class: "prompt", id: "mn-defence" }, t("manoeuvres.web.defence", {
           kind: kindName(p.kind), n: p.group.length, cells: this.cellsName(p.group), target: this.cellName(p.target) })));
         parts.push(el("div", { class: "controls", id: "mn-defend" }, s.legal.filter((m) => m.type === "defend").map((m, i) =>
@@ -348,7 +348,7 @@ class ManoeuvresBoard {
     }
     const setup = new Set(s.phase === "setup" && this.api.isPlayer && !s.ready[seat] ? s.setup_cells : []);
     const sources = this.mine && s.stage !== "defence" ? this.sources : new Set(), targets = this.mine ? this.targets : new Map();
-    const pending = s.attack ? new Set([s.attack.target, ...s.attack.group]) : new Set();
+    const pending = s.pending ? new Set([s.pending.target, ...s.pending.group]) : new Set();
     const marks = this.api.isPlayer ? this.marks : {};
     const grid = el("div", { class: "board mn-board", id: "mn-field", role: "grid", "aria-label": t("manoeuvres.web.field"),
       style: `--cols: ${s.width + 1};` });
