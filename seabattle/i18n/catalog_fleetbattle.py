@@ -388,4 +388,97 @@ MESSAGES: dict[str, tuple[str, str]] = {
     # The browser's board (seabattle/web/games/fleetbattle.js) and the server's host.
     "fleet.web.side": ("fleet {n}", "флот {n}"),
     "web.level.captain": ("captain", "капитан"),
+    "fleet.web.fleet_n": ("Fleet {n}", "Флот {n}"),
+    "fleet.web.you": ("Your fleet", "Ваш флот"),
+    "fleet.web.enemy": ("The enemy", "Противник"),
+    "fleet.web.lobby.fleets": ("Fleets", "Флоты"),
+    "fleet.web.lobby.builder": ("Build the fleets by hand", "Собрать флоты вручную"),
+    "fleet.web.lobby.random": ("One random fleet for both, of a budget",
+                               "Одинаковый случайный флот на бюджет"),
+    "fleet.web.lobby.yours": ("Yours", "Ваш"),
+    "fleet.web.lobby.theirs": ("Opponent's", "Соперника"),
+    "fleet.web.lobby.coins": ("Coins", "Монеты"),
+    "fleet.web.lobby.guns": ("Guns", "Пушки"),
+    "fleet.web.lobby.wood": ("Wood", "Дерево"),
+    "fleet.web.guide.setup": (
+        "Place your ships: choose one below, then click the cell where it starts (Rotate "
+        "lays it down or across; ships may touch), or take Random. Name your flagship.",
+        "Расставьте корабли: выберите корабль ниже и нажмите клетку, с которой он начнётся "
+        "(«Повернуть» кладёт его вдоль или поперёк; корабли могут касаться), или нажмите "
+        "«Случайно». Назначьте флагман."),
+    "fleet.web.guide.turn": (
+        "Before every turn both sides may retreat; from the second turn the dice decide the "
+        "manoeuvre, and its winner chooses the mode: long range, close range or boarding.",
+        "Перед каждым ходом обе стороны могут отступить; со второго хода кубики решают "
+        "маневрирование, и победитель выбирает режим: дальний бой, стрельбу вплотную или "
+        "абордаж."),
+    "fleet.web.guide.orders": (
+        "Orders: choose the shot, click the enemy's cells (as many as your shots), send "
+        "fireships if you like, or hold fire. Both sides' volleys land together.",
+        "Приказы: выберите заряд, отметьте клетки противника (сколько позволяют выстрелы), "
+        "при желании пошлите брандеры или не стреляйте. Залпы сторон ложатся одновременно."),
+    "fleet.web.guide.dice": (
+        "The server rolls every die and shows it to both sides; the log says what happened.",
+        "Все кубики бросает сервер и показывает обеим сторонам; журнал рассказывает, что "
+        "произошло."),
+    "fleet.web.status.place": ("Place your fleet", "Расставьте флот"),
+    "fleet.web.status.retreat": ("Turn {turn}: fight on or retreat?",
+                                 "Ход {turn}: продолжать бой или отступить?"),
+    "fleet.web.status.mode": ("You won the manoeuvre: choose the mode",
+                              "Вы выиграли маневрирование: выберите режим"),
+    "fleet.web.status.orders": ("Turn {turn}, {mode}: your orders",
+                                "Ход {turn}, {mode}: ваши приказы"),
+    "fleet.web.status.parting": ("The enemy retreats: your parting volley",
+                                 "Противник отступает: ваш залп вдогонку"),
+    "fleet.web.status.grapple": (
+        "Boarding took part of the enemy's {kind}: choose the ships that grapple it",
+        "Абордаж захватил часть корабля противника ({kind}): выберите корабли для сцепки"),
+    "fleet.web.status.wait": ("Waiting for the enemy…", "Ждём противника…"),
+    "fleet.web.status.watch": ("Turn {turn}: {phase}", "Ход {turn}: {phase}"),
+    "fleet.web.won": ("You won: {reason}.", "Вы победили: {reason}."),
+    "fleet.web.lost": ("You lost: {reason}.", "Вы проиграли: {reason}."),
+    "fleet.web.dice": ("Dice", "Кубики"),
+    "fleet.web.dice.manoeuvre": ("Manoeuvre", "Маневрирование"),
+    "fleet.web.dice.boarding": ("Boarding", "Абордаж"),
+    "fleet.web.dice.grapple": ("Grapple", "Сцепка"),
+    "fleet.web.dice.fireship": ("Fireship ({kind})", "Брандер ({kind})"),
+    "fleet.web.dice.fire": ("Fire aboard", "Пожар"),
+    "fleet.web.setup.help": (
+        "Choose a ship, then click the cell where it starts; ships may touch.",
+        "Выберите корабль и нажмите клетку, с которой он начнётся; корабли могут касаться."),
+    "fleet.web.setup.flagship": ("Flagship", "Флагман"),
+    "fleet.web.setup.off_field": ("the ship does not fit on the field there",
+                                  "здесь корабль не помещается на поле"),
+    "fleet.web.retreat.ask": ("Fight on, or retreat (the enemy fires half its volley after "
+                              "you)?",
+                              "Продолжать бой или отступить (противник даст вдогонку "
+                              "половину залпа)?"),
+    "fleet.web.retreat.no": ("You may not retreat this turn: the enemy held fire.",
+                             "В этот ход отступать нельзя: противник не стрелял."),
+    "fleet.web.retreat.stay": ("Fight on", "Продолжать бой"),
+    "fleet.web.retreat.go": ("Retreat", "Отступить"),
+    "fleet.web.retreat.confirm": ("Retreat and lose the battle?",
+                                  "Отступить и проиграть сражение?"),
+    "fleet.web.grapple.go": ("Grapple", "Сцепиться"),
+    "fleet.web.orders.help": ("Click the enemy's cells to aim.",
+                              "Нажимайте клетки противника, чтобы прицелиться."),
+    "fleet.web.orders.parting_help": ("Click the enemy's cells: half your volley.",
+                                      "Нажимайте клетки противника: половина залпа."),
+    "fleet.web.orders.ammo": ("Shot:", "Заряд:"),
+    "fleet.web.orders.fireships": ("Fireships (at most {limit}):",
+                                   "Брандеры (не больше {limit}):"),
+    "fleet.web.orders.cells": ("cells: {count} of {shots}", "клетки: {count} из {shots}"),
+    "fleet.web.orders.holding": ("no volley this turn", "в этот ход без залпа"),
+    "fleet.web.orders.hold": ("Hold fire", "Не стрелять"),
+    "fleet.web.orders.hold_go": ("Hold fire this turn", "Не стрелять в этот ход"),
+    "fleet.web.orders.fire": ("Fire", "Огонь"),
+    "fleet.web.orders.full": ("your fleet has {shots} shots: take one back first",
+                              "у флота {shots} выстрелов: сначала снимите одну отметку"),
+    "fleet.web.orders.not_here": ("{ammo} already hit this cell", "{ammo} уже попадали сюда"),
+    "fleet.web.result.destroyed": ("Destroyed", "Уничтожены"),
+    "fleet.web.result.captured": ("Captured", "Захвачены"),
+    "fleet.web.result.escaped": ("Escaped", "Ушли"),
+    "fleet.web.result.remaining": ("Still in the fight", "Остались в бою"),
+    "fleet.web.record_note": ("Every order and die is in it: seabattle replay {file}",
+                              "В ней каждый приказ и кубик: seabattle replay {file}"),
 }

@@ -51,9 +51,10 @@
 //   close()                    the page leaves this game: drop document listeners
 import * as battleship from "./battleship.js";
 import * as classroom from "./classroom.js";
+import * as fleetbattle from "./fleetbattle.js";
 import * as manoeuvres from "./manoeuvres.js";
 
-export const GAMES = { battleship, classroom, manoeuvres };
+export const GAMES = { battleship, classroom, "fleet-battle": fleetbattle, manoeuvres };
 
 // The game a state belongs to: its name once the server sends one (`game_name`: `game` is
 // the game's id), else Battleship, the only game so far.

@@ -1,0 +1,175 @@
+"""The fleet battle in real headless Chromium: a whole game between two browser pages
+through an invitation link, and one against the computer with a step in Russian.
+
+The pages play as a person would: the fleets placed with «Random» and «Ready», then on
+each turn whatever the page offers (fight on, the first mode, cells clicked on the enemy's
+field until the count is full, «Fire»). The games are the small `duel` preset (a corvette
+and a brig each on a 3×6 field). Fixtures and the server are tests/test_web_e2e.py's.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+
+from tests.test_web_e2e import Server, browser, game_id, open_page, seq, server, unfold
+
+__all__ = ["browser", "server"]  # the fixtures, used by name
+
+GAME_SECONDS = 180
+"""How long a whole game may take on a loaded machine (it takes seconds alone)."""
+
+
+def open_fleet_page(browser: Any, url: str, **context: Any) -> Any:
+    page = open_page(browser, url, **context)
+    page.evaluate("localStorage.setItem('sb.guide.fleet-battle', 'seen')")
+    return page
+
+
+def choose_duel(page: Any) -> None:
+    """The lobby with the fleet battle and the duel preset chosen."""
+    page.click("[data-game='fleet-battle']")
+    unfold(page)
+    page.select_option("#fb-fleets", "duel")
+
+
+def after(page: Any, before: int) -> None:
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {before}")
+
+
+def place_fleet(page: Any) -> None:
+    """«Random», then «Ready» once the ships are drawn on one's own field."""
+    page.wait_for_selector("#fb-panel[data-action='place']")
+    page.click("#fb-random")
+    page.wait_for_selector(".field.mine .cell.hull")
+    page.wait_for_selector("#fb-ready:not([disabled])")
+    before = seq(page)
+    page.click("#fb-ready")
+    after(page, before)
+
+
+def aim_and_fire(page: Any) -> None:
+    """Click the enemy's cells not fired at yet (as a person would aim) one by one until
+    the count is full, then «Fire»."""
+    cells = page.eval_on_selector_all(
+        ".field.theirs .cell:not([disabled]):not(.miss):not(.hit):not(.lost)",
+        "nodes => nodes.map(n => n.dataset.cell)")
+    for cell in cells:
+        if page.query_selector("#fb-count.full"):
+            break
+        page.click(f".field.theirs .cell[data-cell='{cell}']")
+    targets = page.eval_on_selector_all(".field.theirs .cell.target", "nodes => nodes.length")
+    count = page.inner_text("#fb-count")
+    assert re.search(rf"\b{targets}\b", count), count  # «cells: 3 of 3»
+    before = seq(page)
+    page.click("#fb-fire")
+    after(page, before)
+
+
+def act(page: Any) -> bool:
+    """Do what the page asks of its player now; False when it asks nothing."""
+    panel = page.query_selector("#fb-panel")
+    if panel is None:
+        return False
+    action = panel.get_attribute("data-action")
+    before = seq(page)
+    if action == "place":
+        place_fleet(page)
+        return True
+    if action == "orders":
+        aim_and_fire(page)
+        return True
+    if action == "retreat":
+        page.click("#fb-fight")
+    elif action == "mode":
+        page.click("#fb-panel button.primary")
+    else:
+        page.click("#fb-grapple")
+    after(page, before)
+    return True
+
+
+def play_out(pages: list[Any]) -> None:
+    deadline = time.monotonic() + GAME_SECONDS
+    while time.monotonic() < deadline:
+        if all(page.get_attribute("body", "data-phase") == "over" for page in pages):
+            return
+        if not any(act(page) for page in pages):
+            time.sleep(0.05)
+    raise AssertionError("the battle did not end")
+
+
+def check_the_end(page: Any) -> None:
+    page.wait_for_selector("body[data-phase=over]")
+    page.wait_for_selector("#fb-results")
+    assert page.query_selector("#record")
+    assert page.inner_text("#status-text").strip()
+    # Both fleets are shown whole at the end.
+    for side in ("mine", "theirs"):
+        assert page.eval_on_selector_all(f".field.{side} .cell.hull", "n => n.length") >= 4
+
+
+def test_two_pages_play_a_whole_battle_through_an_invitation(browser: Any,
+                                                             server: Server) -> None:
+    host = open_fleet_page(browser, server.url)
+    choose_duel(host)
+    host.click("#invite-friend")
+    link = host.input_value("#invite-link")
+    guest = open_fleet_page(browser, link)
+    for page in (host, guest):
+        page.wait_for_selector("#fb-panel[data-action='place']")
+    assert game_id(guest) == game_id(host)
+    play_out([host, guest])
+    for page in (host, guest):
+        check_the_end(page)
+    log = host.inner_text("#log")
+    assert "Turn 1" in log and "hits:" in log  # the moderator's answers to the volleys
+
+
+def test_a_battle_against_the_computer_with_a_step_in_russian(browser: Any,
+                                                              server: Server) -> None:
+    page = open_fleet_page(browser, server.url)
+    choose_duel(page)
+    page.select_option("#level", "novice")
+    page.click("#vs-computer")
+    place_fleet(page)
+    page.wait_for_selector("#fb-panel[data-action='retreat']")
+    assert "Turn 1" in page.inner_text("#status-text")
+    page.select_option("#lang", "ru")
+    page.wait_for_function("document.querySelector('#status-text').textContent.includes('Ход 1')")
+    assert "Продолжать бой" in page.inner_text("#fb-panel")
+    assert "Ваш флот" in page.inner_text(".field.mine h2")
+    assert "Ход 1" in page.inner_text("#log")
+    act(page)  # fight on, in Russian
+    page.wait_for_selector("#fb-panel[data-action='orders']")
+    assert "Огонь" in page.inner_text("#fb-panel")
+    page.select_option("#lang", "en")
+    page.wait_for_function("document.querySelector('#fb-fire').textContent === 'Fire'")
+    # A cell clicked twice is taken back; the count follows.
+    cell = page.get_attribute(".field.theirs .cell:not([disabled])", "data-cell")
+    page.click(f".field.theirs .cell[data-cell='{cell}']")
+    assert "cells: 1 of" in page.inner_text("#fb-count")
+    page.click(f".field.theirs .cell[data-cell='{cell}']")
+    assert "cells: 0 of" in page.inner_text("#fb-count")
+    play_out([page])
+    check_the_end(page)
+    assert page.query_selector("#rematch")
+
+
+@pytest.mark.parametrize("size", [{"width": 390, "height": 844}])
+def test_a_phone_sized_page_shows_both_fields_and_the_orders(browser: Any, server: Server,
+                                                              size: dict[str, int]) -> None:
+    page = open_fleet_page(browser, server.url, viewport=size)
+    choose_duel(page)
+    page.click("#vs-computer")
+    place_fleet(page)
+    act(page)
+    page.wait_for_selector("#fb-panel[data-action='orders']")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= size["width"], width  # nothing wider than the screen
+    for side in ("mine", "theirs"):
+        box = page.query_selector(f".field.{side} .board").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
