@@ -354,6 +354,8 @@ class ManoeuvresBoard {
       style: `--cols: ${s.width + 1};` });
     grid.append(el("div", { class: "label" }));
     for (const col of cols) grid.append(el("div", { class: "label" }, s.columns[col]));
+    // The line between the halves: the first row of the lower half as drawn.
+    const lower = turned ? s.height / 2 - 1 : s.height / 2;
     for (const row of rows) {
       grid.append(el("div", { class: "label" }, row + 1));
       for (const col of cols) {
@@ -369,6 +371,7 @@ class ManoeuvresBoard {
           if (piece.moved) classes.push("mn-moved");
           if (piece.draft) classes.push("mn-draft");
         }
+        if (row === lower) classes.push("mn-half");
         if (setup.has(cell)) classes.push("mn-setup");
         if (zoneOf.has(cell)) classes.push(zoneOf.get(cell) === seat ? "mn-zone" : zoneOf.get(cell) === "both" ? "mn-zone mn-zone-enemy" : seat === null && zoneOf.get(cell) === 0 ? "mn-zone" : "mn-zone-enemy");
         if (sources.has(cell)) classes.push("mn-source");
