@@ -191,16 +191,16 @@ def test_timers_are_off_and_other_modes_refused_for_lessons(client: TestClient) 
 
 
 @pytest.mark.parametrize(("body", "code"), [
-    ({"lang": "de"}, "web.error.field"),
-    ({"teams": ["only one"]}, "web.error.field"),
-    ({"teams": ["x" * 41, "y"]}, "web.error.field"),
-    ({"seed": -1}, "web.error.field"),
-    ({"seed": "7"}, "web.error.field"),
-    ({"first": 2}, "web.error.field"),
+    ({"lang": "de"}, "game.error.field"),
+    ({"teams": ["only one"]}, "game.error.field"),
+    ({"teams": ["x" * 41, "y"]}, "game.error.field"),
+    ({"seed": -1}, "game.error.field"),
+    ({"seed": "7"}, "game.error.field"),
+    ({"first": 2}, "game.error.field"),
     ({"problems": "de"}, "error.problems_builtin"),
-    ({"problems": 5}, "web.error.field"),
+    ({"problems": 5}, "game.error.field"),
     ({"problems": {"text": "x = [", "syntax": "toml"}}, "error.problems_syntax"),
-    ({"problems": {"text": "{}", "syntax": "yaml"}}, "web.error.field"),
+    ({"problems": {"text": "{}", "syntax": "yaml"}}, "game.error.field"),
 ])
 def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any],
                                      code: str) -> None:
@@ -349,7 +349,7 @@ def test_refused_actions_change_nothing(client: TestClient) -> None:
         peer = open_teacher(ws, lesson)
         before = peer.state["seq"], peer.lesson
         assert peer.mark(True)["code"] == "error.no_problem"
-        assert peer.mark("yes")["code"] == "web.error.field"
+        assert peer.mark("yes")["code"] == "game.error.field"
         for cell in (100, -1, True, None, "Z99", "", [1]):
             assert peer.fire(cell)["type"] == "error"
         # Sink a one-decker: a ship problem, then try to fire while it waits.
@@ -372,6 +372,22 @@ def test_refused_actions_change_nothing(client: TestClient) -> None:
         russian = open_teacher(ws, lesson, "ru")
         assert russian.mark(True)["message"] == "сейчас нечего оценивать"
         assert russian.lesson == marked
+
+
+def test_a_russian_lesson_names_cells_in_its_own_letters_when_refusing(
+        client: TestClient) -> None:
+    lesson = new_lesson(client, lang="ru", problems="ru")
+    with client.websocket_connect("/ws") as ws:
+        peer = open_teacher(ws, lesson, "ru")
+        before = peer.state["seq"]
+        # Neither a Russian nor a Latin cell name: the example is the lesson's own, Б3.
+        error = peer.fire("Ы5")
+        assert error["code"] == "error.coordinate_syntax"
+        assert "Б3" in error["message"] and "B3" not in error["message"]
+        # A name off the field says so, in Russian letters or Latin ones.
+        for name in ("К11", "Б0", "Z9"):
+            assert peer.fire(name)["code"] == "error.off_field", name
+        assert peer.state["seq"] == before
 
 
 def test_the_class_watches_without_the_answers(client: TestClient) -> None:

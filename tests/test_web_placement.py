@@ -79,9 +79,9 @@ def test_check_fleet_is_refused_out_of_the_set_up_and_to_spectators(client: Test
     game, joined = private_pair(client)
     with client.websocket_connect("/ws") as ws:
         alice = hello(ws, game["game"], "alice", token=game["token"])
-        assert alice.error({"type": "check_fleet", "ships": [[0]]})["code"] == "web.error.field"
+        assert alice.error({"type": "check_fleet", "ships": [[0]]})["code"] == "game.error.field"
         bad = [None] * 9 + [{"row": 0, "column": 0}]
-        assert alice.error({"type": "check_fleet", "ships": bad})["code"] == "web.error.field"
+        assert alice.error({"type": "check_fleet", "ships": bad})["code"] == "game.error.field"
     with client.websocket_connect("/ws") as ws:
         watcher = hello(ws, game["game"], "watcher", watch=game["watch"])
         refused = watcher.error({"type": "check_fleet", "ships": [None] * 10})

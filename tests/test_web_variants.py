@@ -88,14 +88,14 @@ def test_lobby_builds_every_variant(client: TestClient, name: str) -> None:
     ({"salvo": 2, "shoot_again": True}, "error.rules_combination", "залп"),
     ({"preset": "flying-dutchman", "mines": 1}, "error.rules_combination", "голландец"),
     ({"mines": 9, "minesweepers": 9, "submarines": 9, "preset": "big-18"}, None, None),
-    ({"preset": "flying-dutchman", "shape": "l"}, "web.error.field", "shape"),
-    ({"dutchman_decks": 6}, "web.error.field", "dutchman_decks"),
-    ({"salvo": 0}, "web.error.field", "salvo"), ({"salvo": "all"}, "web.error.field", "salvo"),
-    ({"announce": "loud"}, "web.error.field", "announce"),
-    ({"mines": -1}, "web.error.field", "mines"), ({"submarines": 10}, "web.error.field", ""),
-    ({"mines_touch": "yes"}, "web.error.field", "mines_touch"),
-    ({"shape": "circle"}, "web.error.field", "shape"),
-    ({"preset": "flying-dutchman", "dutchman_decks": 9}, "web.error.field", "dutchman_decks"),
+    ({"preset": "flying-dutchman", "shape": "l"}, "game.error.field", "shape"),
+    ({"dutchman_decks": 6}, "game.error.field", "dutchman_decks"),
+    ({"salvo": 0}, "game.error.field", "salvo"), ({"salvo": "all"}, "game.error.field", "salvo"),
+    ({"announce": "loud"}, "game.error.field", "announce"),
+    ({"mines": -1}, "game.error.field", "mines"), ({"submarines": 10}, "game.error.field", ""),
+    ({"mines_touch": "yes"}, "game.error.field", "mines_touch"),
+    ({"shape": "circle"}, "game.error.field", "shape"),
+    ({"preset": "flying-dutchman", "dutchman_decks": 9}, "game.error.field", "dutchman_decks"),
 ])
 def test_lobby_refuses_what_does_not_go_together(client: TestClient, body: dict[str, Any],
                                                  code: str | None, words: str | None) -> None:
@@ -177,7 +177,7 @@ def play_out(peers: dict[int, Peer], seed: str) -> dict[str, Any]:
 
 def secret_cells(client: TestClient, game: str, owner: int) -> set[int]:
     """Every cell a piece of ``owner``'s fleet ever stood on (the Dutchman moves)."""
-    room = hub(client).room(game)
+    room = client.portal.call(hub(client).room, game)  # type: ignore[union-attr]
     battle = room.state.game
     assert battle is not None
     cells = {c for ship in battle.fleets[owner] for c in iter_cells(ship.cells)}
@@ -252,10 +252,11 @@ def test_every_variant_played_online_hides_what_it_must(client: TestClient, db: 
         secrets = {owner: secret_cells(client, gid, owner) for owner in (0, 1)}
         for peer, seat in ((a, 0), (b, 1), (watcher, None)):
             check_hidden_variants(peer, seat, secrets)
-        events = list(hub(client).room(gid).state.game.events)  # type: ignore[union-attr]
+        room = client.portal.call(hub(client).room, gid)  # type: ignore[union-attr]
+        events = list(room.state.game.events)  # type: ignore[union-attr]
     # The store replays every new event (dying shots, hand-overs, moves) after a restart.
     with TestClient(create_app(db)) as fresh:
-        again = hub(fresh).room(gid)
+        again = fresh.portal.call(hub(fresh).room, gid)  # type: ignore[union-attr]
         assert again.state.game is not None and again.state.game.events == events
         assert again.result is not None and again.result.to_data() == final["result"]
         assert fresh.get(f"/api/games/{gid}/record").status_code == 200
@@ -304,7 +305,7 @@ def test_salvo_messages_and_errors(client: TestClient) -> None:
         for bad in ({"type": "fire_salvo"}, {"type": "fire_salvo", "cells": []},
                     {"type": "fire_salvo", "cells": 5}, {"type": "fire_salvo", "cells": ["A1"]},
                     {"type": "fire_salvo", "cells": [True, 1, 2]}):
-            refused(shooter, bad, "web.error.field")
+            refused(shooter, bad, "game.error.field")
         refused(shooter, {"type": "fire", "cell": 0}, "error.salvo_size")
         refused(shooter, {"type": "fire_salvo", "cells": [0, 1]}, "error.salvo_size")
         refused(shooter, {"type": "fire_salvo", "cells": [0, 1, 1]}, "error.salvo_repeat")
@@ -342,11 +343,11 @@ def test_handover_decision_messages_errors_timer_and_restart(db: Path) -> None:
         refused(owner, {"type": "fire", "cell": 0}, "error.decision_pending")
         refused(owner, {"type": "decide", "cell": 0}, "error.no_decision")
         refused(shooter, {"type": "fire", "cell": 0}, "error.decision_pending")
-        refused(shooter, {"type": "decide"}, "web.error.field")
-        refused(shooter, {"type": "decide", "cell": 1, "stay": True}, "web.error.field")
-        refused(shooter, {"type": "decide", "stay": False}, "web.error.field")
-        refused(shooter, {"type": "decide", "cells": [options[0]]}, "web.error.decision_kind")
-        refused(shooter, {"type": "decide", "stay": True}, "web.error.decision_kind")
+        refused(shooter, {"type": "decide"}, "game.error.field")
+        refused(shooter, {"type": "decide", "cell": 1, "stay": True}, "game.error.field")
+        refused(shooter, {"type": "decide", "stay": False}, "game.error.field")
+        refused(shooter, {"type": "decide", "cells": [options[0]]}, "game.error.decision_kind")
+        refused(shooter, {"type": "decide", "stay": True}, "game.error.decision_kind")
         not_mine = next(c for c in range(100) if c not in own)
         refused(shooter, {"type": "decide", "cell": not_mine}, "error.handover_cell")
         refused(watcher, {"type": "decide", "cell": options[0]}, "web.error.spectator")
@@ -393,21 +394,29 @@ def test_turn_timer_decides_for_a_slow_player(db: Path) -> None:
         assert sync(watcher, revealed["seq"])["boards"][seat]["revealed_mines"] == []
 
 
+def dutchman_hit(client: TestClient, stack: Any
+                 ) -> tuple[Peer, Peer, Peer, int, list[int], dict[str, Any]]:
+    """A Flying Dutchman game of two players and a spectator, whose first shot hits the
+    other's five-decker: the shooter, the owner, the spectator, the shooter's seat, the
+    ship's cells and the owner's state, the move due."""
+    peers, watcher, fleets = start(client, stack, preset="flying-dutchman", dutchman_decks=5)
+    seat = sync(peers[0], 0)["to_move"]
+    shooter, owner = peers[seat], peers[1 - seat]
+    ship = fleets[1 - seat][0]
+    shooter.send({"type": "fire", "cell": ship[0]})
+    assert shooter.until("shot")["result"] == "hit"
+    due = owner.until("decision_due")
+    return shooter, owner, watcher, seat, ship, sync(owner, due["seq"] + 1)
+
+
 def test_flying_dutchman_moves_hidden_from_the_opponent(client: TestClient) -> None:
     from contextlib import ExitStack
     with ExitStack() as stack:
-        peers, watcher, fleets = start(client, stack, preset="flying-dutchman", dutchman_decks=5)
-        state = sync(peers[0], 0)
-        seat = state["to_move"]
-        shooter, owner = peers[seat], peers[1 - seat]
-        ship = fleets[1 - seat][0]
-        shooter.send({"type": "fire", "cell": ship[0]})
-        assert shooter.until("shot")["result"] == "hit"
-        due = owner.until("decision_due")
-        state = sync(owner, due["seq"] + 1)
-        assert state["pending"] == {"seat": 1 - seat, "decision": "move_ship", "size": 4}
+        shooter, owner, watcher, seat, ship, state = dutchman_hit(client, stack)
+        assert state["pending"] == {"seat": 1 - seat, "decision": "move_ship", "size": 4,
+                                    "options": [c for c in range(400) if c != ship[0]]}
         free = [c for c in range(400) if c not in ship]
-        refused(owner, {"type": "decide", "cell": free[0]}, "web.error.decision_kind")
+        refused(owner, {"type": "decide", "cell": free[0]}, "game.error.decision_kind")
         refused(owner, {"type": "decide", "cells": free[:3]}, "error.move_ship")
         refused(owner, {"type": "decide", "cells": [ship[0], *ship[2:]]}, "error.move_ship")
         refused(owner, {"type": "decide", "cells": [0, 2, 4, 6]}, "error.move_ship")

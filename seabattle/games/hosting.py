@@ -21,8 +21,10 @@ and what its messages are — each game brings here, next to its definition
   actions.
 
 A host imports nothing of the server: errors it raises are the shared
-:class:`~seabattle.errors.SeaBattleError` with the server's message keys
-(``web.error.phase``…), which the server sends to the client as they are.
+:class:`~seabattle.errors.SeaBattleError` with the hosting layer's own message keys
+(``game.error.phase``, ``game.error.field``…, in :mod:`seabattle.i18n.catalog_games`), which
+the server sends to the client as they are; the server's own refusals keep theirs
+(``web.error.*``).
 """
 
 from __future__ import annotations
@@ -47,6 +49,22 @@ ClientEvent = dict[str, JSON]
 
 SETUP = "setup"
 """The phase whose timer is shared by both seats (a hidden set-up)."""
+
+
+def field_error(name: str, expected: str) -> SeaBattleError:
+    """A client message's or lobby request's field ``name`` that is missing or not what
+    the game takes (``expected``, in words)."""
+    return SeaBattleError("game.error.field", field=name, expected=expected)
+
+
+def unknown_type(kind: str, known: Sequence[str]) -> SeaBattleError:
+    """A message type the game does not read (``known``: those it does)."""
+    return SeaBattleError("game.error.unknown_type", type=kind, known=", ".join(known))
+
+
+def wrong_phase(action: str, phase: str) -> SeaBattleError:
+    """An ``action`` the game does not take in ``phase``."""
+    return SeaBattleError("game.error.phase", action=action, phase=phase)
 
 
 @dataclass
@@ -121,7 +139,7 @@ class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
               data: Mapping[str, JSON], language: Language) -> ClientEvent:
         """The answer to a question of type ``kind`` (one of :attr:`queries`) from ``seat``:
         fields checked as for :meth:`intent`; it changes nothing."""
-        raise SeaBattleError("web.error.unknown_type", type=kind, known=", ".join(self.queries))
+        raise unknown_type(kind, self.queries)
 
     @abstractmethod
     def resign(self) -> ActionT:
@@ -183,6 +201,14 @@ class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
     def record(self, state: StateT, players: tuple[str, str], level: str | None,
                game_id: str, reason: str) -> str:
         """The game record as JSON text (the game is over)."""
+
+    def analysis(self, rules: RulesT, record: str, language: Language) -> dict[str, JSON]:
+        """What the game's analysis says of a finished game, from its record (the text of
+        :meth:`record`), for a page in ``language``; raises a
+        :class:`~seabattle.errors.SeaBattleError` saying why there is none. It may take
+        seconds: the server runs it away from its event loop. By default a game has no
+        analysis."""
+        raise SeaBattleError("game.error.no_analysis")
 
     @abstractmethod
     def error_message(self, rules: RulesT, error: SeaBattleError, language: Language) -> str:

@@ -160,6 +160,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.placement_touching": (
         "the {ship} at {where} touches the {other}: {rule}",
         "корабль «{ship}» ({where}) касается корабля «{other}»: {rule}"),
+    "error.perelman_rules": (
+        "Perelman's placement is for straight and shaped ships only, without mines, "
+        "submarines or the Flying Dutchman",
+        "расстановка по Перельману — только для прямых и фигурных кораблей, без мин, "
+        "подлодок и Летучего голландца"),
     "error.placement_off_field": (
         "the {ship} does not fit on the field there",
         "корабль «{ship}» здесь не помещается на поле"),

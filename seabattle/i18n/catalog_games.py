@@ -32,6 +32,21 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.rules_name_no_presets": (
         "no rule set {name!r}: name a .json or .toml rules file",
         "нет правил {name!r}: назовите файл правил .json или .toml"),
+    # Errors of the hosting layer (seabattle/games/hosting.py and each game's host): a
+    # client's message or lobby request a game refuses. The server has its own (web.error.*).
+    "game.error.field": ("field {field!r}: expected {expected}", "поле {field!r}: нужно {expected}"),
+    "game.error.unknown_type": ("unknown message type {type!r}; known: {known}",
+                                "неизвестный тип сообщения {type!r}; есть: {known}"),
+    "game.error.phase": ("{action!r} is not possible now (the game is at: {phase})",
+                         "{action!r} сейчас невозможно (этап игры: {phase})"),
+    "game.error.already_placed": ("your fleet is already placed", "ваш флот уже расставлен"),
+    "game.error.ship_count": ("a fleet has {expected} ships, not {got}",
+                              "во флоте {expected} кораблей, а не {got}"),
+    "game.error.decision_kind": ("that is not an answer to what is due: {decision}",
+                                 "это не ответ на то, что нужно: {decision}"),
+    "game.error.record_not_ready": ("the record is available when the game is over",
+                                    "запись партии будет доступна после её окончания"),
+    "game.error.no_analysis": ("this game has no analysis", "у этой игры нет разбора"),
     "rules.own_name": ("{name}", "{name}"),
     "rules.preset_varied": ("{preset}, with variants", "{preset}, с вариантами"),
     "outcome.fleet_sunk": ("the whole fleet is sunk", "весь флот потоплен"),

@@ -10,6 +10,7 @@
 //   saved.js       what the browser remembers (tokens, notes on games, lobby settings)
 //   sound.js       sound effects made with WebAudio (off by default)
 //   guide.js       the guided first game
+// and the analysis of a finished game (/analysis/{game}), drawn by its game's module.
 // The game itself is drawn by the game's board module under games/ (games/index.js).
 // $, el, t, MSG, LANG and loadMessages come from common.js (a classic script).
 import { GameClient } from "./client.js";
@@ -52,6 +53,7 @@ async function route() {
   if (parts[0] === "play" && parts[1]) return startGame(parts[1], { token: token(parts[1]) });
   if (parts[0] === "watch" && parts[2]) return startGame(parts[1], { watch: parts[2] });
   if (parts[0] === "join" && parts[2]) return joinByInvite(parts[1], parts[2]);
+  if (parts[0] === "analysis" && parts[1]) return showAnalysis(parts[1]);
   return showLobby();
 }
 
@@ -72,6 +74,27 @@ async function joinByInvite(game, invite) {
   }
   history.replaceState({}, "", `/play/${game}`);
   startGame(game, { token: token(game) });
+}
+
+// The analysis of a finished game (/analysis/{game}): the server works it out, which takes
+// seconds; the game's module draws it (`analysisPage`).
+async function showAnalysis(game) {
+  if (GAME) { GAME.close(); GAME = null; }
+  const back = el("a", { href: token(game) ? `/play/${game}` : "/", class: "button", id: "analysis-back" },
+    t(token(game) ? "web.analysis.back" : "web.lobby_link"));
+  const heading = el("h1", {}, t("web.analysis.title"));
+  setScreen("analysis", el("section", { class: "analysis" }, heading, back,
+    el("p", { class: "notice", id: "analysis-working" }, el("span", { class: "spinner small", "aria-hidden": "true" }), t("web.analysis.working"))));
+  const response = await fetch(`/api/games/${game}/analysis?lang=${LANG}`);
+  const data = await response.json();
+  if (location.pathname !== `/analysis/${game}`) return;  // the reader went elsewhere meanwhile
+  const module = response.ok ? GAMES[data.game] : null;
+  if (!module || !module.analysisPage) {
+    const message = response.ok ? `${t("web.error.no_game")}: ${data.game}` : data.message;
+    return shell.fatal(message);
+  }
+  setScreen("analysis", el("section", { class: "analysis", id: "analysis" }, heading,
+    el("p", { id: "analysis-rules" }, t("web.rules_line", { rules: data.rules_line })), back, module.analysisPage(data)));
 }
 
 function startGame(game, key) {

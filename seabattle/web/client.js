@@ -282,16 +282,18 @@ export class GameClient {
     return el("div", { class: "controls over-controls" }, items);
   }
 
-  // Below both fleets, once the game is over: the statistics and the record to analyse.
+  // Below both fleets, once the game is over: the statistics, the analysis (where the
+  // server can judge the game: `state.analysis`) and the record.
   renderAfter() {
     const s = this.state;
     if (!s.stats) return null;
     const record = `${s.game}.json`;
+    const note = this.board.recordNote ? this.board.recordNote(record) : t("web.analysis_note", { file: record });
     return el("div", { class: "over" }, this.board.renderStats(),
+      s.analysis ? el("p", { class: "analysis-link" }, el("a", { id: "analysis-link", class: "button", href: `/analysis/${s.game}` }, t("web.analysis.link"))) : null,
       el("p", { class: "record" },
         el("a", { id: "record", href: `/api/games/${s.game}/record`, download: record, target: "_blank" }, t("web.record_link")),
-        el("br"), el("small", { id: "analysis" }, this.board.recordNote ? this.board.recordNote(record)
-          : t("web.analysis_note", { file: record }))));
+        note ? [el("br"), el("small", { id: "analysis" }, note)] : null));
   }
 
   goRematch() {

@@ -38,9 +38,17 @@ from seabattle.battleship.classroom_state import (
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import find_rules
 from seabattle.coords import Coordinates
-from seabattle.errors import SeaBattleError
+from seabattle.errors import CoordinateSyntaxError, SeaBattleError
 from seabattle.games import chance
-from seabattle.games.hosting import ClientEvent, ComputerSeat, GameHost, Told
+from seabattle.games.hosting import (
+    ClientEvent,
+    ComputerSeat,
+    GameHost,
+    Told,
+    field_error,
+    unknown_type,
+    wrong_phase,
+)
 from seabattle.games.interface import JSON
 from seabattle.i18n import LANGUAGES, Language
 
@@ -48,10 +56,6 @@ LESSON = "lesson"
 """The phase of a lesson going on, as clients name it."""
 MAX_SOURCE = 200
 """The longest file name kept with an uploaded problem or fleet file."""
-
-
-def _field_error(name: str, expected: str) -> SeaBattleError:
-    return SeaBattleError("web.error.field", field=name, expected=expected)
 
 
 def _coordinates(rules: LessonRules) -> Coordinates:
@@ -67,19 +71,19 @@ def lesson_rules(request: Mapping[str, JSON]) -> LessonRules:
     Without a seed, one is drawn from the system's entropy."""
     lang = request.get("lang", "en")
     if lang not in LANGUAGES:
-        raise _field_error("lang", " | ".join(LANGUAGES))
+        raise field_error("lang", " | ".join(LANGUAGES))
     language: Language = "ru" if lang == "ru" else "en"
     teams = request.get("teams", ["", ""])
     if (not isinstance(teams, list) or len(teams) != 2
             or not all(isinstance(t, str) and len(t) <= MAX_TEAM_NAME for t in teams)):
-        raise _field_error("teams", f"two names of at most {MAX_TEAM_NAME} characters")
+        raise field_error("teams", f"two names of at most {MAX_TEAM_NAME} characters")
     seed = request.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed <= MAX_SEED):
-        raise _field_error("seed", "a whole number ≥ 0")
+        raise field_error("seed", "a whole number ≥ 0")
     first = request.get("first", 0)
     if first not in (0, 1) or isinstance(first, bool):
-        raise _field_error("first", "0 or 1")
+        raise field_error("first", "0 or 1")
     return LessonRules(
         _problem_set(request.get("problems", language)), language,
         chance.entropy().randrange(2**32) if seed is None else seed,
@@ -95,11 +99,11 @@ def _problem_set(value: JSON | None) -> ProblemSet:
             return builtin_problems(value)  # type: ignore[arg-type]
         return builtin_problems("ru" if value == "ru" else "en")
     if not isinstance(value, dict):
-        raise _field_error("problems", "a language or {text, syntax, file}")
+        raise field_error("problems", "a language or {text, syntax, file}")
     text, syntax = value.get("text"), value.get("syntax", "toml")
     source = value.get("file", "problems")
     if not isinstance(text, str) or syntax not in ("toml", "json") or not isinstance(source, str):
-        raise _field_error("problems", "{text, syntax: toml | json, file}")
+        raise field_error("problems", "{text, syntax: toml | json, file}")
     return ProblemSet.from_text(text, syntax, source[:MAX_SOURCE] or "problems")
 
 
@@ -109,7 +113,7 @@ def _fleets(value: JSON | None, language: Language) -> tuple[Fleet | None, Fleet
     per line: :func:`~seabattle.battleship.classroom.fleet_from_text`)."""
     expected = "two entries, each null or {text, file}"
     if not isinstance(value, list) or len(value) != 2:
-        raise _field_error("fleets", expected)
+        raise field_error("fleets", expected)
     rules = find_rules("math")
     fleets: list[Fleet | None] = []
     for team, entry in enumerate(value, start=1):
@@ -117,10 +121,10 @@ def _fleets(value: JSON | None, language: Language) -> tuple[Fleet | None, Fleet
             fleets.append(None)
             continue
         if not isinstance(entry, dict):
-            raise _field_error("fleets", expected)
+            raise field_error("fleets", expected)
         text, source = entry.get("text"), entry.get("file", f"fleet {team}")
         if not isinstance(text, str) or not isinstance(source, str):
-            raise _field_error("fleets", expected)
+            raise field_error("fleets", expected)
         source = source[:MAX_SOURCE] or f"fleet {team}"
         fleets.append(fleet_from_text(text, rules, rules.alphabet_for(language), source,
                                       syntax=fleet_syntax(source)))
@@ -128,20 +132,27 @@ def _fleets(value: JSON | None, language: Language) -> tuple[Fleet | None, Fleet
 
 
 def _cell(rules: LessonRules, value: JSON | None) -> int:
-    """A cell: its number, or its name in the lesson's letters (or Latin ones)."""
+    """A cell: its number, or its name in the lesson's letters (or Latin ones). A name
+    that is one in neither is refused as in the lesson's letters; a name off the field,
+    as off the field."""
     size = rules.board.grid.size
     if isinstance(value, int) and not isinstance(value, bool):
         if not 0 <= value < size:
-            raise _field_error("cell", f"0 to {size - 1}")
+            raise field_error("cell", f"0 to {size - 1}")
         return value
     if not isinstance(value, str) or not value.strip() or len(value) > 10:
-        raise _field_error("cell", "a cell number or name")
+        raise field_error("cell", "a cell number or name")
     try:
         return _coordinates(rules).parse(value.strip())
-    except SeaBattleError:
+    except CoordinateSyntaxError as error:
         if rules.language == "en":
             raise
-        return rules.board.coordinates("en").parse(value.strip())
+        try:
+            return rules.board.coordinates("en").parse(value.strip())
+        except CoordinateSyntaxError:
+            # Not a cell in Latin letters either: said as the lesson's letters say it
+            # (the Russian example «Б3», not «B3»).
+            raise error from None
 
 
 # --- the host -------------------------------------------------------------------------------
@@ -181,12 +192,12 @@ class ClassroomHost(GameHost[LessonState, LessonRules, LessonAction, LessonEvent
         elif kind == "mark":
             right = data.get("right")
             if not isinstance(right, bool):
-                raise _field_error("right", "true or false")
+                raise field_error("right", "true or false")
             action = MarkAnswer(right)
         else:
-            raise SeaBattleError("web.error.unknown_type", type=kind, known=", ".join(self.intents))
+            raise unknown_type(kind, self.intents)
         if phase != LESSON:
-            raise SeaBattleError("web.error.phase", action=kind, phase=phase)
+            raise wrong_phase(kind, phase)
         return action
 
     def resign(self) -> LessonAction:
@@ -194,14 +205,14 @@ class ClassroomHost(GameHost[LessonState, LessonRules, LessonAction, LessonEvent
 
     def computer(self, rules: LessonRules, level: str,
                  game_id: str) -> ComputerSeat[LessonState, LessonAction]:
-        raise _field_error("mode", ", ".join(self.modes))
+        raise field_error("mode", ", ".join(self.modes))
 
     def timeout_action(self, state: LessonState, seat: int,
                        rng: random.Random) -> LessonAction | None:
         return None
 
     def suggestion(self, rules: LessonRules, action: LessonAction) -> ClientEvent:
-        raise SeaBattleError("web.error.phase", action="random_fleet", phase=LESSON)
+        raise wrong_phase("random_fleet", LESSON)
 
     # --- telling ----------------------------------------------------------------------
 

@@ -15,11 +15,13 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import cast
 
+from seabattle.battleship.ai.placement import PLACEMENTS
+from seabattle.battleship.analysis import unmodelled_variants
 from seabattle.battleship.cell_lists import cell_lists_in_rules_order, ships_in_rules_order
 from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
 from seabattle.battleship.fleet import Ship, check_ship
 from seabattle.battleship.game import Game, other
-from seabattle.battleship.rules import Rules, ShipKind, varied_preset
+from seabattle.battleship.rules import PerShipSalvo, Role, Rules, ShipKind, varied_preset
 from seabattle.battleship.shapes import Shape, placements
 from seabattle.battleship.state import (
     BattleshipState,
@@ -33,7 +35,7 @@ from seabattle.coords import Grid, bit, iter_cells
 from seabattle.errors import OffFieldError, PlacementError, SeaBattleError
 from seabattle.games.hosting import ClientEvent, Told
 from seabattle.games.interface import JSON
-from seabattle.i18n import Language
+from seabattle.i18n import Language, Text
 
 SPECTATORS = None
 """The spectators' audience (seats are 0 and 1)."""
@@ -164,11 +166,60 @@ def snapshot(state: BattleshipState, audience: int | None, language: Language,
         "columns": cast(JSON, rules.alphabet_for(language).columns(rules.width)),
         "to_move": game.to_move if game is not None else None,
         "shots_due": game.volley_left if game is not None and game.to_move is not None else 0,
+        "rules_line": rules_line(rules, language),
+        "placements": cast(JSON, list(player_placements(rules))),
         "turn": turn(state, audience, over),
         "pending": pending(state, audience),
         "boards": [board(state, s, audience, over) for s in (0, 1)],
         "stats": [stats(game, s) for s in (0, 1)] if over and game is not None else None,
+        # Whether the game's analysis (GET /api/games/{game}/analysis) can judge it.
+        "analysis": over and game is not None and not unmodelled_variants(rules),
     }
+
+
+@lru_cache(maxsize=256)
+def rules_line(rules: Rules, language: Language) -> str:
+    """The rules in play in short, in ``language``: what a friend who followed the link
+    needs to know. The rule set's title (the definition's), the field's size unless the
+    title says it, touching, shooting again or the salvo, how a sinking is announced, a
+    shaped four-decker and the pieces of the variants."""
+    from seabattle.battleship.definition import DEFINITION  # the title's owner; imports this
+
+    title = DEFINITION.rules_title(rules).render(language)
+    size = f"{rules.width}×{rules.height}"
+    parts: list[str | Text] = [title, *([] if size in title else [size]),
+                               Text(f"touching.{rules.touching.value}")]
+    if isinstance(rules.salvo, PerShipSalvo):
+        parts.append(Text("web.rules.salvo_ships"))
+    elif rules.salvo.is_salvo:
+        parts.append(Text("web.rules.salvo", {"count": rules.salvo.shots}))
+    else:
+        parts.append(Text("web.rules.again" if rules.shoot_again else "web.rules.no_again"))
+    parts.append(Text(f"tui.rules.announce_{rules.announce.value}"))
+    shaped = next((kind for kind in rules.fleet if kind.shape in _SHAPED), None)
+    if shaped is not None:
+        parts.append(Text("web.rules.shape", {"shape": Text(f"web.shape.{shaped.shape.value}")}))
+    for role in (Role.SUBMARINE, Role.MINE, Role.MINESWEEPER):
+        if rules.count(role):
+            parts.append(Text("web.rules.pieces", {"count": rules.count(role),
+                                                   "piece": Text(f"role.{role.value}")}))
+    return " · ".join(part if isinstance(part, str) else part.render(language)
+                      for part in parts)
+
+
+@lru_cache(maxsize=256)
+def player_placements(rules: Rules) -> tuple[str, ...]:
+    """The named placements a player of ``rules`` may ask for (``suggest_fleet``): those
+    of :data:`PLACEMENT_CHOICES` that can place its fleet."""
+    return tuple(name for name in PLACEMENT_CHOICES if PLACEMENTS[name].supports(rules))
+
+
+PLACEMENT_CHOICES = ("perelman",)
+"""The named placements a player may ask the server for, beside a random one
+(``random_fleet``): Perelman's advice (seed 001)."""
+
+_SHAPED = (Shape.L, Shape.SQUARE, Shape.ZIGZAG)
+"""The shapes a four-decker may be given (the rules line names them)."""
 
 
 @lru_cache(maxsize=256)
@@ -210,6 +261,8 @@ def pending(state: BattleshipState, audience: int | None) -> dict[str, JSON] | N
             assert due.ship is not None
             ship = seen.fleet_now.ships[due.ship]
             told["size"] = (ship.cells & ~seen.incoming).bit_count()
+            # The cells the Dutchman may take (Game.move_ship): any not fired at.
+            told["options"] = cast(JSON, list(iter_cells(state.rules.grid.full & ~seen.incoming)))
     return told
 
 

@@ -99,7 +99,7 @@ export class SetupBoard {
 
   // A question refused (the set-up is over, say) is answered all the same: the queue goes on.
   onError(m) {
-    const refusals = ["web.error.phase", "web.error.field", "web.error.malformed", "web.error.unknown_type", "web.error.spectator"];
+    const refusals = ["game.error.phase", "game.error.field", "game.error.unknown_type", "web.error.malformed", "web.error.unknown_type", "web.error.spectator"];
     if (this.checks.inFlight && refusals.includes(m.code)) { this.checks.inFlight = null; this.pump(); }
   }
 
@@ -339,6 +339,9 @@ export class SetupBoard {
       dock, painting,
       el("div", { class: "controls" },
         el("button", { id: "random", onclick: () => this.send({ type: "random_fleet" }) }, t("web.setup.random")),
+        // The named placements the server offers for these rules (Perelman's advice).
+        (this.state.placements || []).map((name) => el("button", { id: name, title: t(`web.setup.${name}_hint`),
+          onclick: () => this.send({ type: "suggest_fleet", placement: name }) }, t(`web.setup.${name}`))),
         el("button", { id: "rotate", disabled: this.paintMode(), onclick: () => this.act(() => { st.orient += 1; }) }, t("web.setup.rotate")),
         el("button", { id: "clear", onclick: () => this.act(() => {
           st.placed = kinds.map(() => null); st.selected = 0; st.drawing = []; st.drawingBad = false; this.error = "";

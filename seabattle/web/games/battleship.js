@@ -1,12 +1,16 @@
 // Battleship's board module for the browser shell (app.js): the lobby's rule-set fields,
 // the two fields, aiming, salvoes, decisions, the rules line and the log of its events; the
 // set-up (drag and drop, rotate, paint) is the board's other half, in battleship-setup.js. The interface it implements is described in
-// games/index.js. Like the shell, it draws what the server sends and sends intents; shapes'
-// orientations and placement problems are the server's (the state's `fleet`, `check_fleet`);
-// the few rules it still computes itself, to explain before the server refuses, are listed
-// in docs/web-protocol.md («Rules the client still computes»).
+// games/index.js. Like the shell, it draws what the server sends and sends intents, and
+// computes no rule: shapes' orientations and placement problems (the state's `fleet`,
+// `check_fleet`), the lobby's variants and their ranges (/api/options `variants`), the
+// rules line (`rules_line`), the cells a turn may aim at (`turn`), the cells a decision may
+// take (`pending.options`, the Flying Dutchman's too) and its random move (`decide
+// {random: true}`) are the server's (docs/web-protocol.md, «What the client computes»).
 // $, el, t, MSG and LANG come from common.js (a classic script shared with the classroom).
 import { SYMBOL, SetupBoard, capitalised, shipName } from "./battleship-setup.js";
+
+export { analysisPage } from "./battleship-analysis.js";
 
 // Names with their repeats counted, in first-seen order: "cruiser ×2, torpedo boat".
 const counted = (names) => {
@@ -20,7 +24,9 @@ const EFFECT_MS = 1400;  // how long a shot's animation lasts (style.css: fx-mis
 
 // --- the lobby's rule-set fields ---------------------------------------------------------
 
-// The new-game form's fields for Battleship's rule set, from /api/options.
+// The new-game form's fields for Battleship's rule set, from /api/options: the presets,
+// touching, shooting again, the letters, and the variants with the choices and ranges the
+// server offers (`variants`; one that goes with some presets only shows with them).
 export function lobbyFields(options) {
   const option = (value, label, selected = false) => el("option", { value, selected }, label);
   const pick = (id, label, choices) => el("label", {}, label, el("select", { id }, choices));
@@ -31,41 +37,59 @@ export function lobbyFields(options) {
     option("true", t("web.yes")), option("false", t("web.no"))]);
   const alphabet = pick("alphabet", t("web.lobby.alphabet"), [option("", t("web.lobby.alphabet_default")),
     ...options.alphabets.map((a) => option(a, titled("alphabet", a)))]);
-  // The variants of RULES.md §3: whether they go together is the server's (the engine's) call.
-  const salvo = pick("salvo", t("web.lobby.salvo"), [option("", t("web.lobby.salvo_off")),
-    ...[2, 3, 4, 5].map((n) => option(String(n), t("web.lobby.salvo_n", { n }))), option("ships", t("web.lobby.salvo_ships"))]);
-  const announce = pick("announce", t("web.lobby.announce"), [option("", t("web.default")),
-    ...["type", "sunk", "none"].map((v) => option(v, t(`web.announce.${v}`)))]);
-  const count = (id, label) => el("label", {}, label, el("input", { id, type: "number", min: 0, max: 9, value: 0 }));
-  const minesTouch = el("label", { class: "check" }, el("input", { id: "mines_touch", type: "checkbox" }), t("web.lobby.mines_touch"));
-  const shape = pick("shape", t("web.lobby.shape"), [option("", t("web.default")),
-    ...["l", "square", "zigzag"].map((v) => option(v, t(`web.shape.${v}`)))]);
-  const decks = pick("dutchman_decks", t("web.lobby.dutchman_decks"), [5, 6, 7, 8].map((n) => option(String(n), String(n), n === 6)));
-  // The decks apply to the Flying Dutchman's rule set only, so they show with it only.
-  const showDecks = () => { decks.hidden = $("select", preset).value !== "flying-dutchman"; };
-  $("select", preset).addEventListener("change", showDecks);
-  showDecks();
+  // Whether the variants go together is the server's (the engine's) call.
+  const chosenPreset = () => $("select", preset).value;
+  const fields = options.variants.map((variant) => {
+    const { name } = variant, label = t(`web.lobby.${name}`);
+    let field;
+    if (variant.kind === "count") {
+      field = el("label", {}, label, el("input", { id: name, type: "number", min: variant.min, max: variant.max, value: variant.min }));
+    } else if (variant.kind === "flag") {
+      field = el("label", { class: "check" }, el("input", { id: name, type: "checkbox" }), label);
+    } else {
+      // A variant with a value of each preset's own (the Dutchman's size) has no «default».
+      const none = variant.own ? [] : [option("", MSG[`web.lobby.${name}_off`] ? t(`web.lobby.${name}_off`) : t("web.default"))];
+      field = pick(name, label, [...none, ...variant.choices.map((v) => option(String(v), choiceLabel(name, v)))]);
+    }
+    field.dataset.variant = name;
+    return { variant, field };
+  });
+  // A variant that goes with some presets only shows with them, set to the preset's own value.
+  const follow = () => fields.forEach(({ variant, field }) => {
+    if (!variant.presets) return;
+    field.hidden = !variant.presets.includes(chosenPreset());
+    if (variant.own && chosenPreset() in variant.own) $("select", field).value = String(variant.own[chosenPreset()]);
+  });
+  $("select", preset).addEventListener("change", follow);
+  follow();
   const variants = el("fieldset", { class: "variants", id: "variants" }, el("legend", {}, t("web.lobby.variants")),
-    salvo, announce, count("mines", t("web.lobby.mines")), count("minesweepers", t("web.lobby.minesweepers")),
-    count("submarines", t("web.lobby.submarines")), minesTouch, shape, decks);
+    fields.map(({ field }) => field));
   return [preset, touching, again, variants, alphabet];
 }
 
-// What those fields ask for, as fields of POST /api/games (omitted ones keep the preset's).
+// How a variant's choice reads in its menu.
+function choiceLabel(name, value) {
+  if (name === "salvo") return value === "ships" ? t("web.lobby.salvo_ships") : t("web.lobby.salvo_n", { n: value });
+  const key = `web.${name}.${value}`;
+  return MSG[key] ? t(key) : String(value);
+}
+
+// What those fields ask for, as fields of POST /api/games (omitted ones keep the preset's;
+// a variant hidden for the chosen preset is not asked for).
 export function lobbyRequest() {
   const body = { preset: $("#preset").value };
   if ($("#touching").value) body.touching = $("#touching").value;
   if ($("#shoot_again").value) body.shoot_again = $("#shoot_again").value === "true";
   if ($("#alphabet").value) body.alphabet = $("#alphabet").value;
-  if ($("#salvo").value) body.salvo = $("#salvo").value === "ships" ? "ships" : parseInt($("#salvo").value, 10);
-  if ($("#announce").value) body.announce = $("#announce").value;
-  for (const name of ["mines", "minesweepers", "submarines"]) {
-    const n = parseInt($(`#${name}`).value || "0", 10);
-    if (n) body[name] = n;
+  for (const field of document.querySelectorAll("#variants [data-variant]")) {
+    const name = field.dataset.variant, input = $("select, input", field);
+    if (field.hidden) continue;
+    if (input.type === "checkbox") { if (input.checked) body[name] = true; continue; }
+    if (input.type === "number") { const n = parseInt(input.value || "0", 10); if (n) body[name] = n; continue; }
+    if (!input.value) continue;
+    const number = Number(input.value);
+    body[name] = Number.isInteger(number) ? number : input.value;
   }
-  if ($("#mines_touch").checked) body.mines_touch = true;
-  if ($("#shape").value) body.shape = $("#shape").value;
-  if ($("#preset").value === "flying-dutchman") body.dutchman_decks = parseInt($("#dutchman_decks").value, 10);
   return body;
 }
 
@@ -234,22 +258,9 @@ class BattleshipBoard extends SetupBoard {
   get myTurn() { const s = this.state; return s.phase === "battle" && s.to_move === this.seat && !s.pending; }
   cellName(cell) { const w = this.state.rules.width; return `${this.state.columns[cell % w]}${Math.floor(cell / w) + 1}`; }
 
-  // The rules in play, in short: what a friend who followed the link needs to know.
-  rulesText() {
-    // The title comes from the server: the preset's, whose variants follow, else the name.
-    const r = this.state.rules, title = this.state.title, size = `${r.width}×${r.height}`;
-    const parts = [title, ...(title.includes(size) ? [] : [size]), t(`touching.${r.touching}`)];
-    if (r.salvo === "ships") parts.push(t("web.rules.salvo_ships"));
-    else if (r.salvo && r.salvo !== 1) parts.push(t("web.rules.salvo", { count: r.salvo }));
-    else parts.push(t(r.shoot_again ? "web.rules.again" : "web.rules.no_again"));
-    parts.push(t(`tui.rules.announce_${r.announce}`));
-    const shaped = (r.ships || []).find((s) => ["l", "square", "zigzag"].includes(s.shape));
-    if (shaped) parts.push(`${t("web.lobby.shape")}: ${t(`web.shape.${shaped.shape}`)}`);
-    for (const [key, role] of [["submarines", "submarine"], ["mines", "mine"], ["minesweepers", "minesweeper"]]) {
-      if (r[key]) parts.push(t("web.rules.pieces", { count: r[key], piece: shipName(role) }));
-    }
-    return parts.join(" · ");
-  }
+  // The rules in play, in short: what a friend who followed the link needs to know (the
+  // server's line, in the reader's language).
+  rulesText() { return this.state.rules_line; }
 
   // --- the fields, aiming and decisions ------------------------------------------------
 
@@ -330,7 +341,10 @@ class BattleshipBoard extends SetupBoard {
     if (!mine && this.aim) this.aim.forEach((c) => add(c, "aim"));
     if (!mine && this.isPlayer && this.myTurn) this.targets().forEach((c) => add(c, "target"));
     if (mine && s.pending && s.pending.seat === this.seat) {
-      (s.pending.options || []).forEach((c) => add(c, "option"));
+      // The cells the decision may take; the Dutchman's (almost the whole field) while its
+      // new cells are being chosen only.
+      const choosing = s.pending.decision !== "move_ship" || (this.moving && this.moving.painting);
+      if (choosing) (s.pending.options || []).forEach((c) => add(c, "option"));
       if (this.moving) this.moving.cells.forEach((c) => add(c, "preview-ok"));
     }
     if (this.lastShot && this.lastShot.seat !== owner) add(this.lastShot.cell, "last");
@@ -429,34 +443,12 @@ class BattleshipBoard extends SetupBoard {
     this.error = "";
     if (p.decision !== "move_ship") { this.send({ type: "decide", cell }); return; }
     if (!this.moving || !this.moving.painting) return;
+    // The cells the Dutchman may take are the server's (`pending.options`).
     const cells = this.moving.cells, at = cells.indexOf(cell);
     if (at >= 0) cells.splice(at, 1);
-    else if (this.ownFired().has(cell)) this.error = t("web.decide.fired_cell");
+    else if (!p.options.includes(cell)) this.error = t("web.decide.fired_cell");
     else if (cells.length < p.size) cells.push(cell);
     this.redraw();
-  }
-
-  ownFired() { return new Set(this.state.boards[this.seat].shots.map((x) => x.cell)); }
-
-  randomMove() {
-    // Grown cell by cell from a random free cell, joined by sides or corners (the server checks).
-    const s = this.state, w = s.rules.width, h = s.rules.height, size = s.pending.size, fired = this.ownFired();
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const start = Math.floor(Math.random() * w * h);
-      if (fired.has(start)) continue;
-      const ship = [start];
-      while (ship.length < size) {
-        const frontier = [];
-        for (const c of ship) for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) {
-          const r = Math.floor(c / w) + dr, col = (c % w) + dc, n = r * w + col;
-          if (r >= 0 && r < h && col >= 0 && col < w && !fired.has(n) && !ship.includes(n) && !frontier.includes(n)) frontier.push(n);
-        }
-        if (!frontier.length) break;
-        ship.push(frontier[Math.floor(Math.random() * frontier.length)]);
-      }
-      if (ship.length === size) return ship;
-    }
-    return null;
   }
 
   renderBattleControls() {
@@ -468,7 +460,7 @@ class BattleshipBoard extends SetupBoard {
       if (p.decision === "move_ship") {
         const mv = this.moving;
         items.push(el("div", { class: "controls" },
-          el("button", { id: "move-random", onclick: () => { const cells = this.randomMove(); if (cells) this.send({ type: "decide", cells }); } }, t("web.decide.random")),
+          el("button", { id: "move-random", onclick: () => this.send({ type: "decide", random: true }) }, t("web.decide.random")),
           el("button", { id: "move-paint", class: mv && mv.painting ? "selected" : "", onclick: () => { this.moving = { cells: [], painting: true }; this.redraw(); } }, t("web.decide.paint")),
           mv && mv.painting ? el("button", { id: "move-here", class: "primary", disabled: mv.cells.length !== p.size,
             onclick: () => this.send({ type: "decide", cells: mv.cells.slice() }) }, t("web.decide.move_here", { count: mv.cells.length, size: p.size })) : null,
