@@ -281,7 +281,7 @@ def test_the_lobby_builds_fleets_from_a_make_up_a_budget_or_at_random(
     options = client.get("/api/options").json()["games"][GAME]
     assert [p["name"] for p in options["presets"]][:2] == ["example", "equal"]
     assert {k["kind"] for k in options["kinds"]} >= {"brig", "frigate"}
-    assert options["levels"] == ["novice", "captain", "admiral"]
+    assert options["levels"] == ["captain", "novice", "admiral"]  # the default first
     built = new_fleet_game(client, preset=None, fleets=[{"brig": 2}, {"corvette": 1, "brig": 1}],
                      batteries=[1, 0])
     with client.websocket_connect("/ws") as ws:

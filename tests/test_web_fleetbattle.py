@@ -168,8 +168,16 @@ def test_a_phone_sized_page_shows_both_fields_and_the_orders(browser: Any, serve
     place_fleet(page)
     act(page)
     page.wait_for_selector("#fb-panel[data-action='orders']")
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= size["width"], width  # nothing wider than the screen
+    fits(page, size["width"])
+    play_out([page])
+    page.wait_for_selector("#fb-results")
+    fits(page, size["width"])  # the dice, the results table
+
+
+def fits(page: Any, width: int) -> None:
+    """Nothing is wider than the screen, and both fields are whole on it."""
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= width, wide
     for side in ("mine", "theirs"):
         box = page.query_selector(f".field.{side} .board").bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width

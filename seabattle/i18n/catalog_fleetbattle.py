@@ -389,6 +389,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.web.side": ("fleet {n}", "флот {n}"),
     "web.level.captain": ("captain", "капитан"),
     "fleet.web.fleet_n": ("Fleet {n}", "Флот {n}"),
+    "fleet.web.figures": ("firepower/boarding/manoeuvre", "огонь/абордаж/манёвр"),
     "fleet.web.you": ("Your fleet", "Ваш флот"),
     "fleet.web.enemy": ("The enemy", "Противник"),
     "fleet.web.lobby.fleets": ("Fleets", "Флоты"),

@@ -187,7 +187,7 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
             "most_batteries": MAX_BATTERIES,
             "random_budget": {"coins": RANDOM_BUDGET.coins, "guns": RANDOM_BUDGET.guns,
                               "wood": RANDOM_BUDGET.wood},
-            "levels": list(LEVELS),
+            "levels": list(self.levels),
         }
 
     # --- acting -----------------------------------------------------------------------

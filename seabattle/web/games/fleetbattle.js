@@ -25,10 +25,12 @@ const STYLE = `
 .cell.target { background: #ffd27a; }
 .cell.target::after { content: "◎"; color: #8d2a26; }
 .cell.lost { background: #e9c6c4; }
-.fb-dice { display: flex; flex-wrap: wrap; gap: 6px 14px; justify-content: center; align-items: center; }
-.fb-roll { display: inline-flex; gap: 6px; align-items: center; padding: 2px 8px; border-radius: 8px; background: var(--card); }
+.fb-dice { display: flex; flex-wrap: wrap; gap: 6px 14px; justify-content: center; align-items: center; max-width: 100%; }
+.fb-roll { display: inline-flex; flex-wrap: wrap; justify-content: center; gap: 2px 6px; align-items: center; padding: 2px 8px;
+           border-radius: 8px; background: var(--card); max-width: 100%; }
 .fb-die { font-size: 1.9em; line-height: 1; }
 .fb-die.won { color: var(--accent); }
+.fb-score { font-weight: normal; color: var(--muted); }
 .fb-die.rolling { animation: fb-roll .6s ease-out var(--fx-delay, 0ms) both; }
 @keyframes fb-roll { 0% { transform: rotate(-200deg) scale(.3); opacity: 0; } 100% { transform: none; opacity: 1; } }
 .fb-panel { display: grid; gap: 8px; justify-items: center; padding: 8px 12px; border-radius: 12px; background: var(--card);
@@ -38,7 +40,7 @@ const STYLE = `
 .fb-count.full { color: var(--accent); font-weight: 600; }
 .fb-results { border-collapse: collapse; background: var(--card); }
 .fb-results th, .fb-results td { padding: 4px 10px; border-bottom: 1px solid #e6edf3; text-align: left; vertical-align: top; }
-.fb-builder { display: grid; grid-template-columns: auto repeat(6, minmax(3em, 1fr)); gap: 4px 6px; align-items: center; grid-column: 1 / -1; }
+.fb-builder { display: grid; grid-template-columns: minmax(8em, 1fr) 6em 6em; gap: 4px 8px; align-items: center; grid-column: 1 / -1; }
 .fb-builder input { width: 100%; }
 .fb-budget { display: grid; grid-template-columns: repeat(3, 1fr); gap: 6px; grid-column: 1 / -1; }
 `;
@@ -65,13 +67,13 @@ export function lobbyFields(options) {
       p.name === options.default_preset)),
     option("builder", t("fleet.web.lobby.builder")), option("random", t("fleet.web.lobby.random")));
   const number = (id, value, max) => el("input", { id, type: "number", min: 0, max, value });
+  // The builder: a row per kind (and the coastal batteries), a column per side.
+  const kinds = [...options.kinds.map((k) => k.kind), "battery"];
   const builder = el("div", { class: "fb-builder", id: "fb-builder" },
-    el("span"), options.kinds.map((k) => el("b", {}, kindName(k.kind))), el("b", {}, kindName("battery")),
-    [0, 1].map((side) => [el("span", {}, t(side === 0 ? "fleet.web.lobby.yours" : "fleet.web.lobby.theirs")),
-      options.kinds.map((k) => el("label", { "aria-label": `${kindName(k.kind)} ${side + 1}` },
-        number(`fb-${side}-${k.kind}`, k.kind === "brig" ? 2 : 0, 30))),
-      el("label", { "aria-label": `${kindName("battery")} ${side + 1}` },
-        number(`fb-${side}-battery`, 0, options.most_batteries))]));
+    el("span"), el("b", {}, t("fleet.web.lobby.yours")), el("b", {}, t("fleet.web.lobby.theirs")),
+    ...kinds.flatMap((kind) => [el("span", {}, kindName(kind)), ...[0, 1].map((side) =>
+      el("label", { "aria-label": `${kindName(kind)} ${side + 1}` },
+        number(`fb-${side}-${kind}`, kind === "brig" ? 2 : 0, kind === "battery" ? options.most_batteries : 30)))]));
   const budget = el("div", { class: "fb-budget", id: "fb-budget" },
     ["coins", "guns", "wood"].map((name) => el("label", {}, t(`fleet.web.lobby.${name}`),
       number(`fb-budget-${name}`, options.random_budget[name], 1000))));
@@ -123,6 +125,12 @@ class FleetBoard {
   sideTitle(side) {
     if (!this.api.isPlayer) return t("fleet.web.fleet_n", { n: side + 1 });
     return t(side === this.seat ? "fleet.web.you" : "fleet.web.enemy");
+  }
+
+  // How a side is named mid-sentence: «your fleet», «the enemy», «fleet 2».
+  sideSaid(side) {
+    if (!this.api.isPlayer) return t("fleet.web.side", { n: side + 1 });
+    return t(side === this.seat ? "fleet.plain.you_said" : "fleet.plain.enemy_said");
   }
 
   // --- events and states --------------------------------------------------------------
@@ -227,11 +235,13 @@ class FleetBoard {
       const label = roll.what === "fireship" ? t("fleet.web.dice.fireship", { kind: kindName(roll.kind) })
         : t(`fleet.web.dice.${roll.what}`);
       if (roll.values.length === 2) {
-        return el("span", { class: "fb-roll", "data-roll": roll.what }, el("b", {}, label),
-          this.sideTitle(0), face(roll.values[0], roll.winner === 0, rolling),
-          face(roll.values[1], roll.winner === 1, rolling), this.sideTitle(1));
+        // Each die with the score it made (the figures and every bonus added: the server's).
+        const score = (i) => el("small", { class: "fb-score" }, `(${String(roll.scores[i]).replace(".", LANG === "ru" ? "," : ".")})`);
+        return el("span", { class: "fb-roll", "data-roll": roll.what }, el("b", {}, `${label}:`),
+          this.sideTitle(0), face(roll.values[0], roll.winner === 0, rolling), score(0), "·",
+          face(roll.values[1], roll.winner === 1, rolling), score(1), this.sideTitle(1));
       }
-      return el("span", { class: "fb-roll", "data-roll": roll.what }, el("b", {}, label), this.sideTitle(roll.seat),
+      return el("span", { class: "fb-roll", "data-roll": roll.what }, el("b", {}, `${label}:`), this.sideTitle(roll.seat),
         face(roll.values[0], roll.winner !== null, rolling));
     });
     return el("div", { class: "fb-dice", id: "fb-dice", "aria-label": t("fleet.web.dice") }, items);
@@ -366,7 +376,8 @@ class FleetBoard {
       return el("span", { class: `${out ? "out" : ""}${mine && ship.index === f.flagship ? " flag" : ""}`, "data-ship": ship.index },
         `${kindName(ship.kind)}${figures}${status ? ` (${t(`fleet.status.${status}`)})` : ""}`);
     });
-    return el("div", { class: "fb-fleet" }, el("div", { class: "fb-totals", "data-side": side }, totals), el("div", { class: "fb-ships" }, ships));
+    const legend = mine ? el("small", { class: "fb-totals" }, t("fleet.web.figures")) : null;
+    return el("div", { class: "fb-fleet" }, el("div", { class: "fb-totals", "data-side": side }, totals), el("div", { class: "fb-ships" }, ships), legend);
   }
 
   // After the battle: each side's ships by fate, and the winner's trophies.
@@ -378,7 +389,7 @@ class FleetBoard {
       el("th", { scope: "row" }, t(`fleet.web.result.${fate}`)), [0, 1].map((side) => el("td", { "data-fate": fate, "data-side": side }, names(side, f.results[side][fate])))));
     const winner = f.winner;
     const trophies = winner !== null && f.results[winner].trophies.coins
-      ? el("p", { id: "fb-trophies" }, t("fleet.say.trophies", { side: this.sideTitle(winner), ...f.results[winner].trophies })) : null;
+      ? el("p", { id: "fb-trophies" }, t("fleet.say.trophies", { side: this.sideSaid(winner), ...f.results[winner].trophies })) : null;
     return el("div", { class: "over" }, el("table", { class: "fb-results", id: "fb-results" },
       el("thead", {}, el("tr", {}, el("th"), [0, 1].map((side) => el("th", { scope: "col" }, this.sideTitle(side))))),
       el("tbody", {}, rows)), trophies);
