@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -152,6 +153,21 @@ async def game_record(request: Request) -> Response:
     return Response(text, media_type="application/json",
                     headers={"Content-Disposition":
                              f'inline; filename="seabattle-{room.id}.json"'})
+
+
+async def game_analysis(request: Request) -> Response:
+    """The game's analysis of a finished game (its host's
+    :meth:`~seabattle.games.hosting.GameHost.analysis` of the record), worked out in a
+    thread: it takes seconds, which the event loop must not wait for."""
+    hub: Hub = request.app.state.hub
+    lang = _lang(request)
+    try:
+        room = await hub.room(request.path_params["game"])
+        data = await run_in_threadpool(room.host.analysis, room.rules, room.record(), lang)
+    except SeaBattleError as error:
+        status = 404 if error.message_key == "web.error.no_game" else 409
+        return _error_response(error, lang, status)
+    return _JSON(data)
 
 
 # --- WebSocket ----------------------------------------------------------------------------
@@ -424,6 +440,8 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{game}/join", join_game, methods=["POST"]),
         Route("/api/games/{game}/record", game_record),
+        Route("/api/games/{game}/analysis", game_analysis),
+        Route("/analysis/{game}", index),
         Route("/classroom", index),  # the lobby with the classroom game chosen
         Route("/classroom/{lesson}", index),  # an old lesson's address: the page goes on
         WebSocketRoute("/ws", websocket_endpoint),
