@@ -172,7 +172,11 @@ def test_options_messages_and_index(client: TestClient) -> None:
 def test_create_refuses_bad_requests(client: TestClient, body: dict[str, Any], field: str) -> None:
     response = client.post("/api/games?lang=ru", json=body)
     assert response.status_code == 400
-    assert response.json()["code"] == "web.error.field" and field in response.json()["message"]
+    # The rule set's fields are the game's to check (its host's game.error.*), the rest the
+    # server's (web.error.*).
+    server = field in ("mode", "level", "turn_seconds", "setup_seconds")
+    assert response.json()["code"] == ("web.error.field" if server else "game.error.field")
+    assert field in response.json()["message"]
     assert client.post("/api/games", content=b"{").json()["code"] == "web.error.not_json"
 
 
@@ -253,7 +257,7 @@ def test_whole_game_every_message_and_no_hidden_information(client: TestClient) 
         shot = next(m for m in a.received if m["type"] == "shot" and m["result"] == "sunk")
         assert shot["sunk_cells"] and shot["ring"]
         # After the game: errors for moves, the record, a rematch.
-        assert a.error({"type": "fire", "cell": 5})["code"] == "web.error.phase"
+        assert a.error({"type": "fire", "cell": 5})["code"] == "game.error.phase"
         assert a.error({"type": "resign"})["code"] == "web.error.phase"
         record = client.get(f"/api/games/{gid}/record")
         assert GameRecord.from_json(record.text).game().winner == state["result"]["winner"]
@@ -305,18 +309,18 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
             ("[1, 2]", "web.error.not_object"),
             ({"type": "dance"}, "web.error.unknown_type"),
             ({"kind": "fire"}, "web.error.unknown_type"),
-            ({"type": "fire"}, "web.error.field"),
-            ({"type": "fire", "cell": "A1"}, "web.error.field"),
-            ({"type": "fire", "cell": True}, "web.error.field"),
-            ({"type": "place", "ships": "all"}, "web.error.field"),
-            ({"type": "place", "ships": [[1, "x"]]}, "web.error.field"),
+            ({"type": "fire"}, "game.error.field"),
+            ({"type": "fire", "cell": "A1"}, "game.error.field"),
+            ({"type": "fire", "cell": True}, "game.error.field"),
+            ({"type": "place", "ships": "all"}, "game.error.field"),
+            ({"type": "place", "ships": [[1, "x"]]}, "game.error.field"),
             ({"type": "chat", "phrase": "you lose, noob"}, "web.error.field"),
             ("x" * 20_000, "web.error.too_long"),
             ({"type": "hello", "game": gid, "token": game["token"]}, "web.error.repeated"),
-            ({"type": "fire", "cell": 0}, "web.error.phase"),
+            ({"type": "fire", "cell": 0}, "game.error.phase"),
             ({"type": "claim_win"}, "web.error.opponent_here"),
             ({"type": "rematch"}, "web.error.phase"),
-            ({"type": "place", "ships": [[0]]}, "web.error.ship_count"),
+            ({"type": "place", "ships": [[0]]}, "game.error.ship_count"),
             ({"type": "place", "ships": [[0, 1, 2, 3], [0, 1, 2], [20, 21, 22], [40, 41],
                                           [43, 44], [46, 47], [60], [62], [64], [66]]},
              "error.placement_overlap"),
@@ -340,7 +344,7 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
         a.send({"type": "ping"})
         assert a.until("pong")["seq"] == seq  # nothing above changed the game
         ships = place_random(a)
-        assert a.error({"type": "place", "ships": ships})["code"] == "web.error.already_placed"
+        assert a.error({"type": "place", "ships": ships})["code"] == "game.error.already_placed"
         place_random(b)
         state = sync(a, seq + 2)
         shooter = {0: a, 1: b}[state["to_move"]]
@@ -359,10 +363,11 @@ def test_protocol_errors_change_nothing(client: TestClient) -> None:
 def test_every_client_message_type_is_covered() -> None:
     # The tests above send each type; this keeps the list honest when a type is added.
     # fire_salvo and decide are covered in tests/test_web_variants.py, the query check_fleet
-    # in tests/test_web_placement.py, the classroom's mark in tests/test_web_classroom.py.
+    # in tests/test_web_placement.py, suggest_fleet in tests/test_web_platform_protocol.py,
+    # the classroom's mark in tests/test_web_classroom.py.
     assert set(client_types()) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
                                  "claim_win", "rematch", "ping", "fire_salvo", "decide",
-                                 "check_fleet", "mark"}
+                                 "check_fleet", "suggest_fleet", "mark"}
 
 
 def test_record_only_after_the_end(client: TestClient) -> None:
@@ -468,7 +473,7 @@ def test_setup_timer_places_the_idle_fleet_at_random(db: Path) -> None:
             assert state_b["deadline_in"] is None  # no turn timer in this game
             fleet_b = [ship["cells"] for ship in state_b["boards"][1]["ships"]]
             assert sum(map(len, fleet_b)) == 20  # a whole legal fleet, shown to its owner
-            assert b.error({"type": "place", "ships": fleet_a})["code"] == "web.error.phase"
+            assert b.error({"type": "place", "ships": fleet_a})["code"] == "game.error.phase"
             a.send({"type": "resign"})
             a.until("game_over")
             watcher.until("game_over")
