@@ -17,9 +17,10 @@ so every shot crosses Redis (the worst case of ``docs/deploy.md``'s setup). With
 ``--nginx`` (two processes) every request and socket goes through nginx configured as
 ``docs/deploy.md`` says (:mod:`nginx_front`), and nginx spreads them.
 
-Each simulated game speaks from an address of its own (``X-Forwarded-For``, which the
-server takes from loopback as it would from a proxy), as real players do, so that the
-server's per-address limits (games created a minute, sockets) count each game apart.
+Each simulated game speaks from a loopback address of its own (``127.1.x.y``: Linux routes
+all of ``127.0.0.0/8`` to the loopback device), as real players do, so that the server's
+per-address limits (games created a minute, sockets, messages) count each game apart, with
+or without nginx in front (which tells the server the address it sees).
 
 The client runs in this one process; on a small machine it competes with the
 server for the CPU, so the figure is a lower bound. Each row also says what the shots
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import random
@@ -42,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -52,7 +55,7 @@ import websockets
 class Player:
     def __init__(self, url: str, game: str, token: str, address: str) -> None:
         self.url, self.game, self.token = url, game, token
-        self.headers = {"X-Forwarded-For": address}
+        self.address = address
         self.state: dict[str, Any] = {}
         self.pending: asyncio.Future[float] | None = None
         self.sent_at = 0.0
@@ -60,8 +63,8 @@ class Player:
         random.shuffle(self.cells)
 
     async def run(self, ready: asyncio.Event) -> None:
-        async with websockets.connect(self.url, max_size=2**22,
-                                      additional_headers=self.headers) as ws:
+        async with websockets.connect(self.url, max_size=2**22, open_timeout=60,
+                                      local_addr=(self.address, 0)) as ws:
             self.ws = ws
             await ws.send(json.dumps({"type": "hello", "game": self.game, "token": self.token}))
             placed = False
@@ -93,11 +96,20 @@ class Player:
 
 
 def post(base: str, path: str, body: dict[str, Any], address: str) -> dict[str, Any]:
-    request = urllib.request.Request(base + path, data=json.dumps(body).encode(), method="POST",
-                                     headers={"X-Forwarded-For": address})
-    with urllib.request.urlopen(request, timeout=30) as response:
+    """POST ``body`` as JSON from the local ``address``; the answer's JSON."""
+    url = urllib.parse.urlsplit(base)
+    connection = http.client.HTTPConnection(url.hostname or "127.0.0.1", url.port, timeout=30,
+                                            source_address=(address, 0))
+    try:
+        connection.request("POST", path, json.dumps(body),
+                           {"Content-Type": "application/json"})
+        response = connection.getresponse()
+        if response.status >= 400:
+            raise OSError(f"{path}: HTTP {response.status}")
         result: dict[str, Any] = json.loads(response.read())
         return result
+    finally:
+        connection.close()
 
 
 SETUP_SECONDS = 300
@@ -109,7 +121,7 @@ async def one_game(bases: list[str], number: int, clock: dict[str, float], go: a
                    arrived: list[int], interval: float, latencies: list[float],
                    errors: list[str]) -> None:
     loop = asyncio.get_running_loop()
-    address = f"10.{number // 65536 % 256}.{number // 256 % 256}.{number % 256}"
+    address = f"127.1.{number // 250 % 250}.{number % 250 + 1}"
     first, second = bases[number % len(bases)], bases[(number + 1) % len(bases)]
     tasks: list[asyncio.Task[None]] = []
     try:
