@@ -364,10 +364,12 @@ def test_every_client_message_type_is_covered() -> None:
     # The tests above send each type; this keeps the list honest when a type is added.
     # fire_salvo and decide are covered in tests/test_web_variants.py, the query check_fleet
     # in tests/test_web_placement.py, suggest_fleet in tests/test_web_platform_protocol.py,
-    # the classroom's mark in tests/test_web_classroom.py.
+    # the classroom's mark in tests/test_web_classroom.py, the fleet battle's retreat, mode,
+    # orders, grapple and check_orders in tests/test_fleetbattle_host.py.
     assert set(client_types()) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
                                  "claim_win", "rematch", "ping", "fire_salvo", "decide",
-                                 "check_fleet", "suggest_fleet", "mark"}
+                                 "check_fleet", "suggest_fleet", "mark", "retreat", "mode",
+                                 "orders", "grapple", "check_orders"}
 
 
 def test_record_only_after_the_end(client: TestClient) -> None:
