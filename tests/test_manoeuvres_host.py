@@ -202,10 +202,10 @@ def test_bad_messages_are_refused_and_change_nothing(client: TestClient) -> None
         b = hello(wb, game["game"], "b", token=joined["token"])
         watcher = hello(ww, game["game"], "watcher", watch=game["watch"])
         before = a.state
-        assert a.error({"type": "step", "from": 0, "to": 1})["code"] == "web.error.phase"
-        assert a.error({"type": "deploy", "pieces": "all"})["code"] == "web.error.field"
+        assert a.error({"type": "step", "from": 0, "to": 1})["code"] == "game.error.phase"
+        assert a.error({"type": "deploy", "pieces": "all"})["code"] == "game.error.field"
         assert a.error({"type": "deploy", "pieces": [[0, "dragon"]]})["code"] == \
-            "web.error.field"
+            "game.error.field"
         assert a.error({"type": "deploy", "pieces": [[0, "fort"]]})["code"] == \
             "manoeuvres.error.setup_cell"
         assert watcher.error({"type": "end_turn"})["code"] == "web.error.spectator"
@@ -227,11 +227,11 @@ def test_bad_messages_are_refused_and_change_nothing(client: TestClient) -> None
         sync(a, b.state["seq"])
         mover, other = (a, b) if a.state["to_move"] == 0 else (b, a)
         seq = mover.state["seq"]
-        assert mover.error({"type": "step", "from": 0, "to": 999})["code"] == "web.error.field"
+        assert mover.error({"type": "step", "from": 0, "to": 999})["code"] == "game.error.field"
         assert mover.error({"type": "step", "from": "A1", "to": 1})["code"] == \
-            "web.error.field"
+            "game.error.field"
         assert mover.error({"type": "shoot", "torpedo": 0, "direction": "up"})["code"] == \
-            "web.error.field"
+            "game.error.field"
         assert other.error({"type": "end_turn"})["code"] == "error.not_your_move"
         assert mover.error({"type": "end_turn"})["code"] == "manoeuvres.error.cannot_end"
         assert mover.error({"type": "defend", "group": []})["code"] == \

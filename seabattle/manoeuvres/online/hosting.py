@@ -22,7 +22,15 @@ from typing import cast
 from seabattle.errors import SeaBattleError
 from seabattle.games import chance
 from seabattle.games.envelope import PlayerInfo
-from seabattle.games.hosting import SETUP, ClientEvent, ComputerSeat, GameHost, Told
+from seabattle.games.hosting import (
+    SETUP,
+    ClientEvent,
+    ComputerSeat,
+    GameHost,
+    Told,
+    field_error,
+    wrong_phase,
+)
 from seabattle.games.interface import JSON, GameDefinition
 from seabattle.i18n import Language
 from seabattle.manoeuvres.actions import Action, Deploy, Resign
@@ -74,7 +82,7 @@ class ManoeuvreHost(GameHost[ManoeuvreState, ManoeuvreRules, Action, Event]):
     def lobby_rules(self, request: Mapping[str, JSON]) -> ManoeuvreRules:
         preset = request.get("preset", "skirmish")
         if not isinstance(preset, str) or preset not in PRESETS:
-            raise SeaBattleError("web.error.field", field="preset", expected=", ".join(PRESETS))
+            raise field_error("preset", ", ".join(PRESETS))
         return PRESETS[preset]
 
     def lobby_options(self) -> dict[str, JSON]:
@@ -89,7 +97,7 @@ class ManoeuvreHost(GameHost[ManoeuvreState, ManoeuvreRules, Action, Event]):
         action = projection.action_of(state.rules, kind, data)
         expected = SETUP if kind == "deploy" else BATTLE
         if phase != expected:
-            raise SeaBattleError("web.error.phase", action=kind, phase=phase)
+            raise wrong_phase(kind, phase)
         if isinstance(action, Deploy) and state.layouts[seat] is not None:
             raise SeaBattleError("manoeuvres.web.error.set_up")
         return action

@@ -16,8 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import cast
 
-from seabattle.errors import SeaBattleError
-from seabattle.games.hosting import ClientEvent, Told
+from seabattle.games.hosting import ClientEvent, Told, field_error, unknown_type
 from seabattle.games.interface import JSON
 from seabattle.manoeuvres.actions import (
     Action,
@@ -61,10 +60,6 @@ ZONES = {Kind.TORPEDO_BOAT: SHIP_ZONE, Kind.DESTROYER: SHIP_ZONE, Kind.BOMB: BOM
 """The pieces with a zone, and how far it reaches."""
 
 
-def _field_error(name: str, expected: str) -> SeaBattleError:
-    return SeaBattleError("web.error.field", field=name, expected=expected)
-
-
 # --- actions as client messages -------------------------------------------------------------
 
 def message_of(action: Action) -> ClientEvent:
@@ -94,28 +89,28 @@ def message_of(action: Action) -> ClientEvent:
 def _cell(rules: ManoeuvreRules, value: JSON | None, name: str) -> int:
     size = rules.grid.size
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < size:
-        raise _field_error(name, f"a cell 0…{size - 1}")
+        raise field_error(name, f"a cell 0…{size - 1}")
     return value
 
 
 def _cells(rules: ManoeuvreRules, value: JSON | None, name: str, most: int) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > most:
-        raise _field_error(name, f"a list of at most {most} cells")
+        raise field_error(name, f"a list of at most {most} cells")
     return tuple(sorted(_cell(rules, cell, name) for cell in value))
 
 
 def _layout(rules: ManoeuvreRules, value: JSON | None) -> Deploy:
     expected = f"{rules.piece_total} pairs [cell, kind]"
     if not isinstance(value, list) or len(value) > 2 * rules.piece_total:
-        raise _field_error("pieces", expected)
+        raise field_error("pieces", expected)
     layout: list[tuple[int, Kind]] = []
     for entry in value:
         if not isinstance(entry, list) or len(entry) != 2 or not isinstance(entry[1], str):
-            raise _field_error("pieces", expected)
+            raise field_error("pieces", expected)
         try:
             kind = Kind(entry[1])
         except ValueError:
-            raise _field_error("pieces", ", ".join(k.value for k in Kind)) from None
+            raise field_error("pieces", ", ".join(k.value for k in Kind)) from None
         layout.append((_cell(rules, entry[0], "pieces"), kind))
     # In cell order, as the engine keeps a set-up: the client may send it in any.
     return Deploy(tuple(sorted(layout, key=lambda entry: entry[0])))
@@ -135,7 +130,7 @@ def action_of(rules: ManoeuvreRules, kind: str, data: Mapping[str, JSON]) -> Act
         direction = data.get("direction")
         known = [d.name.lower() for d in Direction]
         if direction not in known:
-            raise _field_error("direction", ", ".join(known))
+            raise field_error("direction", ", ".join(known))
         return Shoot(_cell(rules, data.get("torpedo"), "torpedo"),
                      Direction[str(direction).upper()])
     if kind == "point_blank":
@@ -152,8 +147,7 @@ def action_of(rules: ManoeuvreRules, kind: str, data: Mapping[str, JSON]) -> Act
         return Defend(_cells(rules, data.get("group"), "group", most))
     if kind == "end_turn":
         return EndTurn()
-    raise SeaBattleError("web.error.unknown_type", type=kind,
-                         known=", ".join(("deploy", *MOVES)))
+    raise unknown_type(kind, ("deploy", *MOVES))
 
 
 # --- a move -----------------------------------------------------------------------------------
