@@ -11,6 +11,10 @@ other tasks run while an append is on its way. One lock per game (:meth:`Hub.loc
 each game's steps in order: an action, a timer or a catch-up holds it from the room's
 check to the store's answer, and a socket that reads the room (:meth:`Hub.told`) waits
 for it, so no socket is sent an entry the store does not have yet.
+
+A room with a computer seat changes in a worker thread (:meth:`Hub._change`): the
+computer's reply is part of the change, and it may think for seconds (the manoeuvre game's
+``hard`` on the seed's field), which must not hold up every other game of the process.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import time
 import weakref
 from collections import Counter
 from collections.abc import Callable
+from typing import ParamSpec
 
 from seabattle.games import chance
 from seabattle.games.hosting import SETUP, ClientEvent
@@ -39,6 +44,8 @@ from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
 from seabattle.server.store import DueStore, Fired, Store, StoreConflictError
 
 log = logging.getLogger("seabattle.server")
+
+P = ParamSpec("P")
 
 STATE_FRESH_SECONDS = 0.2
 """How long a ``state`` text built for one socket is sent to others of the same audience
@@ -161,7 +168,7 @@ class Hub:
         async with self.lock(room.id):
             self.rooms[room.id] = room
             seq = room.seq
-            begun = room.begin(entry.at)
+            begun = await self._change(room, room.begin, entry.at)
             if begun:
                 await self._commit(room, seq, begun)
 
@@ -174,7 +181,8 @@ class Hub:
                                        not secrets.compare_digest(room.invite, invite)):
                 raise ServerError("web.error.bad_invite")
             seq = room.seq
-            await self._commit(room, seq, room.join(token, self.clock()))
+            await self._commit(room, seq, await self._change(room, room.join, token,
+                                                             self.clock()))
         await self.pubsub.publish(room.id, Note("feed", room.seq))
         return room
 
@@ -209,7 +217,7 @@ class Hub:
                     raise LimitError("web.error.chat_rate", count=self.limits.chat_per_minute,
                                      seconds=math.ceil(wait))
             seq = room.seq
-            entries = room.handle(seat, message, self.clock())
+            entries = await self._change(room, room.handle, seat, message, self.clock())
             try:
                 await self._commit(room, seq, entries)
             except StoreConflictError:
@@ -218,7 +226,7 @@ class Hub:
                 # the action is checked and stored again against it, once.
                 room = await self.room(room.id)
                 seq = room.seq
-                entries = room.handle(seat, message, self.clock())
+                entries = await self._change(room, room.handle, seat, message, self.clock())
                 await self._commit(room, seq, entries)
             if room.rematch_agreed():
                 await self._rematch(room)
@@ -235,7 +243,18 @@ class Hub:
         new.follow(room)
         await self._store_new(new, entry)
         seq = room.seq
-        await self._commit(room, seq, room.start_rematch(new.id, new.watch_key, now))
+        await self._commit(room, seq, await self._change(room, room.start_rematch, new.id,
+                                                         new.watch_key, now))
+
+    async def _change(self, room: Room, change: Callable[P, list[Entry]], *args: P.args,
+                      **kwargs: P.kwargs) -> list[Entry]:
+        """``change(*args)``: a change of ``room`` (called under the game's lock), with
+        the computer's reply if it has a computer seat — then in a worker thread, so that
+        its thinking holds up no other game (nothing else touches the room meanwhile: the
+        game's lock is held)."""
+        if room.options.mode != "computer":
+            return change(*args, **kwargs)
+        return await asyncio.to_thread(change, *args, **kwargs)
 
     async def _commit(self, room: Room, seq: int, entries: list[Entry]) -> None:
         """Store the entries ``room`` added from number ``seq`` (under the game's lock)."""
@@ -296,7 +315,7 @@ class Hub:
                         continue
                     seq = room.seq
                     # Fleets placed for idle players are hidden: from the system's entropy.
-                    entries = room.tick(now, chance.entropy())
+                    entries = await self._change(room, room.tick, now, chance.entropy())
                     if not entries:
                         continue
                     try:
