@@ -48,7 +48,16 @@ from seabattle.fleetbattle.state import FleetBattleState
 from seabattle.fleetbattle.views import Phase
 from seabattle.games import chance
 from seabattle.games.envelope import Envelope, PlayerInfo
-from seabattle.games.hosting import SETUP, ClientEvent, ComputerSeat, GameHost, Told
+from seabattle.games.hosting import (
+    SETUP,
+    ClientEvent,
+    ComputerSeat,
+    GameHost,
+    Told,
+    field_error,
+    unknown_type,
+    wrong_phase,
+)
 from seabattle.games.interface import JSON
 from seabattle.i18n import Language
 
@@ -75,31 +84,27 @@ _PHASES_OF = {"place": (Phase.SETUP,), "retreat": (Phase.RETREAT,), "mode": (Pha
 """The phases in which each message may come."""
 
 
-def _field_error(name: str, expected: str) -> SeaBattleError:
-    return SeaBattleError("game.error.field", field=name, expected=expected)
-
-
 def _int(value: JSON | None, name: str, low: int = 0, high: int = MOST_CELLS) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _field_error(name, f"a whole number from {low} to {high}")
+        raise field_error(name, f"a whole number from {low} to {high}")
     return value
 
 
 def _ints(value: JSON | None, name: str, high: int = MOST_CELLS) -> tuple[int, ...]:
     if not isinstance(value, list) or len(value) > MOST_CELLS:
-        raise _field_error(name, f"a list of whole numbers from 0 to {high}")
+        raise field_error(name, f"a list of whole numbers from 0 to {high}")
     return tuple(_int(item, name, 0, high) for item in value)
 
 
 def _bool(value: JSON | None, name: str) -> bool:
     if not isinstance(value, bool):
-        raise _field_error(name, "true or false")
+        raise field_error(name, "true or false")
     return value
 
 
 def _choice(value: JSON | None, name: str, choices: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise _field_error(name, ", ".join(choices))
+        raise field_error(name, ", ".join(choices))
     return value
 
 
@@ -112,11 +117,11 @@ def _placement(rules: FleetRules, seat: int, data: Mapping[str, JSON]) -> PlaceF
     ships = data.get("ships")
     expected = f"{len(pieces)} cell lists (cells 0 to {grid.size - 1})"
     if not isinstance(ships, list) or len(ships) != len(pieces):
-        raise _field_error("ships", expected)
+        raise field_error("ships", expected)
     placed = []
     for kind, ship in zip(pieces, ships, strict=True):
         if not isinstance(ship, list) or len(ship) > grid.size:
-            raise _field_error("ships", expected)
+            raise field_error("ships", expected)
         board = 0
         for cell in ship:
             board |= bit(_int(cell, "ships", 0, grid.size - 1))
@@ -206,8 +211,7 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
         elif kind == "grapple":
             action = Grapple(_ints(data.get("ships"), "ships"))
         else:
-            raise SeaBattleError("game.error.unknown_type", type=kind,
-                                 known=", ".join(self.intents))
+            raise unknown_type(kind, self.intents)
         self._check_phase(state, kind, phase)
         if kind == "place" and state.placements[seat] is not None:
             raise SeaBattleError("game.error.already_placed")
@@ -218,9 +222,9 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
         """Refuse ``kind`` while the room is not playing (``phase``: waiting for the
         opponent, over) or the battle is at another of its phases."""
         if phase not in (SETUP, BATTLE):
-            raise SeaBattleError("game.error.phase", action=kind, phase=phase)
+            raise wrong_phase(kind, phase)
         if state.phase not in _PHASES_OF[kind]:
-            raise SeaBattleError("game.error.phase", action=kind, phase=state.phase.value)
+            raise wrong_phase(kind, state.phase.value)
 
     def query(self, state: FleetBattleState, phase: str, seat: int, kind: str,
               data: Mapping[str, JSON], language: Language) -> ClientEvent:
@@ -228,8 +232,7 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
         with those fireships, and ``problem``, what ``orders`` would be refused for
         (``null``: nothing). Nothing is stored."""
         if kind != "check_orders":
-            raise SeaBattleError("game.error.unknown_type", type=kind,
-                                 known=", ".join(self.queries))
+            raise unknown_type(kind, self.queries)
         orders = _orders(data)
         self._check_phase(state, kind, phase)
         able = state.fireship_candidates(seat)
@@ -317,11 +320,11 @@ class FleetBattleHost(GameHost[FleetBattleState, FleetRules, Action, Event]):
 def _budget(value: JSON | None, name: str) -> Price:
     expected = f"{{coins, guns, wood}}, each 0 to {MOST_BUDGET}"
     if not isinstance(value, dict):
-        raise _field_error(name, expected)
+        raise field_error(name, expected)
     figures = [value.get(key, 0) for key in ("coins", "guns", "wood")]
     if not all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= MOST_BUDGET
                for f in figures):
-        raise _field_error(name, expected)
+        raise field_error(name, expected)
     return Price(*cast(list[int], figures))
 
 
@@ -332,16 +335,16 @@ def _built_rules(request: Mapping[str, JSON]) -> FleetRules:
     kinds = [kind.value for kind in SHIP_KINDS]
     expected = f"two tables of counts by kind ({', '.join(kinds)}), each 0 to {MOST_OF_A_KIND}"
     if not isinstance(fleets, list) or len(fleets) != 2:
-        raise _field_error("fleets", expected)
+        raise field_error("fleets", expected)
     for fleet in fleets:
         if not isinstance(fleet, dict) or not all(
                 isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= MOST_OF_A_KIND
                 for n in fleet.values()):
-            raise _field_error("fleets", expected)
+            raise field_error("fleets", expected)
     make_ups = [make_up_from_data(fleet) for fleet in fleets]
     batteries = _ints(request.get("batteries", [0, 0]), "batteries", MAX_BATTERIES)
     if len(batteries) != 2:
-        raise _field_error("batteries", f"two counts from 0 to {MAX_BATTERIES}")
+        raise field_error("batteries", f"two counts from 0 to {MAX_BATTERIES}")
     if request.get("budget") is not None:
         budget = _budget(request["budget"], "budget")
         make_ups = [within_budget(make_up, budget) for make_up in make_ups]
