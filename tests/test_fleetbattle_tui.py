@@ -5,6 +5,8 @@ and ``seabattle play --game fleet-battle`` reaching the screens."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -14,6 +16,7 @@ from loopback import LoopbackServer, until
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Select, Static
+from websockets.asyncio.client import connect
 
 from seabattle.cli import main
 from seabattle.fleetbattle.definition import DEFINITION
@@ -360,7 +363,7 @@ def message_of(screen: Any) -> str:
 async def test_a_whole_online_battle_against_the_server_s_computer(
         server: LoopbackServer, size: tuple[int, int]) -> None:
     app = OnlineApp(lambda: lobby.open_random(server.url, {
-        "game": "fleet-battle", "preset": "duel", "level": "novice"}, "en", mode="computer"),
+        "game": "fleet-battle", "preset": "duel", "level": "captain"}, "en", mode="computer"),
         "en", "fleet-battle")
     async with app.run_test(size=size) as pilot:
         await until(lambda: isinstance(app.screen, FleetSetupScreen), "the set-up")
@@ -411,3 +414,91 @@ async def test_the_mouse_places_aims_and_names_fireships() -> None:
         assert screen.fireships == [0]  # the frigate at C4
         assert "fireships 1 of 2 (1–9): 1 frigate" in str(
             screen.query_one("#orders", Static).content)
+
+
+class SocketPeer:
+    """The other player: a WebSocket client as the browser's, answering each question
+    of its ``state`` with the first legal choice the server lists."""
+
+    def __init__(self, url: str, game: str, token: str) -> None:
+        self.url = url.replace("http", "ws", 1) + "/ws"
+        self.game, self.token = game, token
+        self.received: list[dict[str, Any]] = []
+        self.task: asyncio.Task[None] | None = None
+
+    async def play(self) -> None:
+        async with connect(self.url) as socket:
+            await socket.send(json.dumps({"type": "hello", "game": self.game,
+                                          "token": self.token, "since": 0, "lang": "en"}))
+            answered = -1
+            async for text in socket:
+                message = json.loads(text)
+                self.received.append(message)
+                if message["type"] == "fleet_suggestion":
+                    await socket.send(json.dumps({
+                        "type": "place", "flagship": message["flagship"],
+                        "ships": [ship["cells"] for ship in message["ships"]]}))
+                if message["type"] != "state" or message["seq"] == answered:
+                    continue
+                choice = message["fleet"]["choice"]
+                if message["phase"] == "over":
+                    return
+                if choice is None:
+                    continue
+                answered = message["seq"]
+                side = message["fleet"]["sides"][message["you"]]
+                fired = {shot["cell"] for shot in side["shots"]}
+                await socket.send(json.dumps(answer(choice, fired)))
+
+
+def answer(choice: dict[str, Any], fired: set[int]) -> dict[str, Any]:
+    """The first legal answer to ``choice`` (a random fleet for the set-up; a volley at
+    the first cells not ``fired`` at yet, so that the battle ends within a few turns)."""
+    action = choice["action"]
+    if action == "place":
+        return {"type": "random_fleet"}
+    if action == "retreat":
+        return {"type": "retreat", "retreat": False}
+    if action == "mode":
+        return {"type": "mode", "mode": choice["modes"][0]}
+    if action == "grapple":
+        return {"type": "grapple", "ships": choice["ships"][:1]}
+    ammo = choice["ammunition"][0]
+    cells = sorted(choice["cells"][ammo], key=lambda cell: cell in fired)
+    return {"type": "orders", "ammo": ammo, "cells": cells[:choice["shots"]]}
+
+
+async def test_an_online_battle_against_a_friend_who_joins_by_the_invitation(
+        server: LoopbackServer) -> None:
+    app = OnlineApp(lambda: lobby.open_random(server.url, {
+        "game": "fleet-battle", "preset": "duel", "turn_seconds": 0, "setup_seconds": 0},
+        "ru", mode="private"), "ru", "fleet-battle")
+    async with app.run_test(size=SMALL) as pilot:
+        screen = app.game_screen
+        assert isinstance(screen, OnlineFleetScreen)
+        await until(lambda: screen.state is not None and screen.state.invite, "the invitation")
+        assert screen.state is not None
+        status = str(screen.query_one("#orders", Static).content)
+        link = f"{server.url}/join/{screen.state.game}/{screen.state.invite}"
+        assert status == f"Ждём соперника… Пригласите друга: {link}"
+        game, _, invite = link.rpartition("/join/")[2].partition("/")
+        joined = await asyncio.to_thread(server.post, f"/api/games/{game}/join",
+                                         {"invite": invite})
+        peer = SocketPeer(server.url, game, joined["token"])
+        peer.task = asyncio.create_task(peer.play())
+        await until(lambda: isinstance(app.screen, FleetSetupScreen), "the set-up")
+        assert "Соперник подключился." in log_text(screen)
+        await pilot.press("x", "s")
+        await until(lambda: screen.asking is Phase.RETREAT and app.screen is screen,
+                    "the first turn")
+        assert await play_online(pilot, screen) >= 1
+        await until(lambda: screen.query("#stats"), "the results")
+        title = str(screen.query_one("#title", Static).content)
+        assert title.startswith(("Победа — ваш флот: ", "Победа — противник: ", "Ничья: "))
+        await asyncio.wait_for(peer.task, 30)
+    over = [m for m in peer.received if m["type"] == "state"][-1]
+    assert over["phase"] == "over" and over["fleet"]["winner"] == screen.view.winner
+
+
+def log_text(screen: Any) -> str:
+    return "\n".join(strip.text for strip in screen.query_one(RichLog).lines)
