@@ -155,8 +155,10 @@ async def one_game(bases: list[str], number: int, clock: dict[str, float], go: a
             except TimeoutError:
                 errors.append("timeout")
             await asyncio.sleep(interval)
-            # Let the other side's state catch up before choosing the next shooter.
-            while players[0].state.get("seq") != players[1].state.get("seq"):
+            # Let the other side's state catch up before choosing the next shooter (not
+            # past the end: a socket the server closed never catches up).
+            while (players[0].state.get("seq") != players[1].state.get("seq")
+                   and time.perf_counter() < clock["stop"]):
                 await asyncio.sleep(0.01)
     finally:
         for task in tasks:
