@@ -33,9 +33,9 @@ def fleet(peer: Peer) -> dict[str, Any]:
     return part
 
 
-def act(peer: Peer) -> bool:
-    """Do what the state offers the peer (the first legal choice, firing every shot it
-    has); False when it offers nothing."""
+def act(peer: Peer, mode: str | None = None) -> bool:
+    """Do what the state offers the peer (the first legal choice, or ``mode`` where it is
+    offered; firing every shot it has); False when it offers nothing."""
     choice = fleet(peer)["choice"]
     if choice is None or peer.state["phase"] == "over":
         return False
@@ -49,7 +49,7 @@ def act(peer: Peer) -> bool:
     elif action == "retreat":
         peer.send({"type": "retreat", "retreat": False})
     elif action == "mode":
-        peer.send({"type": "mode", "mode": choice["modes"][0]})
+        peer.send({"type": "mode", "mode": mode if mode in choice["modes"] else choice["modes"][0]})
     elif action == "grapple":
         peer.send({"type": "grapple", "ships": choice["ships"][:1]})
     else:
@@ -69,22 +69,22 @@ def moved(peer: Peer) -> dict[str, Any]:
             return message
 
 
-def play_out(players: list[Peer], others: list[Peer]) -> None:
+def play_out(players: list[Peer], others: list[Peer], mode: str | None = None) -> None:
     """The players act on what they are offered, one at a time, until the battle ends;
     every other peer keeps up."""
     for _ in range(2000):
         if players[0].state["phase"] == "over":
             break
-        step(players, others)
+        step(players, others, mode)
     assert players[0].state["phase"] == "over"
     for peer in players + others:
         if not any(m["type"] == "game_over" for m in peer.received):
             peer.until("game_over")
 
 
-def step(players: list[Peer], others: list[Peer]) -> None:
+def step(players: list[Peer], others: list[Peer], mode: str | None = None) -> None:
     """The first player offered a choice acts; everybody reads up to the state after it."""
-    acting = next((p for p in players if act(p)), None)
+    acting = next((p for p in players if act(p, mode)), None)
     assert acting is not None, "nobody may act, yet the battle goes on"
     seq = moved(acting)["seq"]
     for peer in players + others:
@@ -244,6 +244,24 @@ def test_bad_messages_are_refused_and_change_nothing(client: TestClient) -> None
         assert fleet(a)["choice"] == choice
         assert b.until("chat")["seat"] == 0
         assert not any(m["type"] == "orders_check" for m in b.received)
+
+
+def test_boarding_chosen_whenever_it_may_be(client: TestClient) -> None:
+    # The example's squadrons board for many decks: grapples come, and are answered.
+    game = new_fleet_game(client, mode="computer", level="novice", preset="example")
+    with client.websocket_connect("/ws") as ws:
+        me = hello(ws, game["game"], "me", token=game["token"])
+        play_out([me], [], mode="boarding")
+        events = [m["event"] for m in me.received if m["type"] == "fleet_event"]
+        modes = [e for e in events if e["type"] == "mode_set"]
+        chosen = [e for e in modes if e["chooser"] == 0]
+        for before, now in zip(modes, modes[1:], strict=False):
+            if now["chooser"] == 0:  # boarding, but never two turns running
+                assert now["mode"] == ("long" if before["mode"] == "boarding" else "boarding")
+        boarded = [e for e in events if e["type"] == "contest" and e["boarding"]]
+        assert boarded or not chosen
+        taken = [e for e in events if e["type"] == "decks_taken"]
+        assert taken or not boarded or all(e["winner"] is None for e in boarded)
 
 
 def test_a_reconnected_player_gets_the_battle_back(client: TestClient) -> None:
