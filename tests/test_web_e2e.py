@@ -18,6 +18,7 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -70,11 +71,16 @@ class Server:
         """The game's room, read from the store as the server reads it (entries of any age)."""
         from seabattle.server.rooms import Room
 
-        store = SQLiteStore(self.db)
-        try:
-            log = asyncio.run(store.load(game)) or []
-        finally:
-            asyncio.run(store.close())
+        async def load() -> list[Any]:
+            store = SQLiteStore(self.db)
+            try:
+                return await store.load(game) or []
+            finally:
+                await store.close()
+
+        # In a thread of its own: Playwright's sync API keeps an event loop running in this one.
+        with ThreadPoolExecutor(1) as worker:
+            log = worker.submit(asyncio.run, load()).result()
         return Room.restore(game, log, 0.0)
 
     def fleets(self, game: str) -> list[list[list[int]]]:

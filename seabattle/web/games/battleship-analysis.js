@@ -5,8 +5,10 @@
 // It draws that and judges nothing: every chance, loss and verdict is the server's.
 // $, el, t and LANG come from common.js.
 
-// How many decimals each figure is shown with (as the command's table does).
+// Figures as the command's table shows them: chances in whole per cent, the rest with
+// the decimals it gives each.
 const number = (value, digits) => new Intl.NumberFormat(LANG, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+const percent = (value) => new Intl.NumberFormat(LANG, { style: "percent", maximumFractionDigits: 0 }).format(value);
 
 // A side as the page names it: the computer, or player n (numbered as in the record).
 const sideName = (data, player) => (data.computer[player] ? t("web.computer_said") : t("web.field.player", { n: player + 1 }));
@@ -31,7 +33,7 @@ function playerSection(data, p, cellName) {
     el("thead", {}, el("tr", {}, columns.map((c) => el("th", { scope: "col" }, t(`analyze.col.${c}`))))),
     el("tbody", {}, p.moves.map((m) => el("tr", { class: `verdict-${m.verdict}` },
       el("td", {}, m.move), el("td", {}, cellName(m.cell)), el("td", {}, t(`analyze.result.${m.result}`)),
-      el("td", {}, number(m.chosen, 2)), el("td", {}, `${number(m.best, 2)} ${cellName(m.best_cell)}`),
+      el("td", {}, percent(m.chosen)), el("td", {}, `${percent(m.best)} ${cellName(m.best_cell)}`),
       el("td", {}, number(m.loss, 2)), el("td", { class: "verdict" }, t(`analyze.verdict.${m.verdict}`))))));
   return el("section", { class: "analysis-player", id: `analysis-${p.player}` },
     el("h2", {}, t("analyze.title", { player: who })),
@@ -45,7 +47,7 @@ function shotField(data, p, cellName) {
   const verdicts = new Map(p.moves.map((m) => [m.cell, m]));
   const grid = el("div", { class: "board analysis-board", role: "img", "aria-label": t("web.analysis.field", { player: sideName(data, p.player) }),
     style: `--cols: ${data.width + 1};` }, el("div", { class: "label" }));
-  data.columns.forEach((letter) => grid.append(el("div", { class: "label" }, letter)));
+  [...data.columns].forEach((letter) => grid.append(el("div", { class: "label" }, letter)));
   for (let r = 0; r < data.height; r++) {
     grid.append(el("div", { class: "label" }, r + 1));
     for (let c = 0; c < data.width; c++) {
