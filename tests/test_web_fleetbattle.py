@@ -119,7 +119,9 @@ def play_out(pages: list[Any]) -> None:
 def check_the_end(page: Any) -> None:
     page.wait_for_selector("body[data-phase=over]")
     page.wait_for_selector("#fb-results")
-    assert page.inner_text("#status-text").strip()
+    # The end is the log's last line: after the last volley's and the moderator's own.
+    result = page.inner_text("#status-text").strip()
+    assert result and page.inner_text("#log").splitlines()[-1] == result
     # Both fleets are shown whole at the end (a corvette and a brig each: 4 cells).
     for field in page.query_selector_all(".field"):
         assert len(field.query_selector_all(".cell.hull")) == 4

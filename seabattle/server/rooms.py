@@ -459,8 +459,12 @@ class Room:
         else:
             raise ServerError("web.error.generic", problem=f"a second first entry {entry!r}")
         if self.result is not None and isinstance(entry, Played | Timeout | Claim):
-            told.public.append({"type": "game_over", **self.result.to_data(),
-                                **self.host.game_over(self.state)})
+            # Last for every audience, after the move's events only some hear (a game's
+            # events that differ by audience, like the fleet battle's sentences).
+            over = {"type": "game_over", **self.result.to_data(),
+                    **self.host.game_over(self.state)}
+            for events in told.private.values():
+                events.append(over)
         self._record(entry, told)
 
     def _play(self, entry: Played, replay: bool) -> tuple[Played, Told]:
