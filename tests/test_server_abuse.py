@@ -196,12 +196,14 @@ def test_bad_frames_are_answered_and_the_socket_stays(client: TestClient) -> Non
 
 def test_a_flood_of_messages_is_read_no_faster_than_the_budget(db: Path) -> None:
     # Two messages a second after a burst of 3: the hello and two pings at once, the next
-    # two pings half a second apart each; every one answered, none refused.
+    # two pings half a second apart each; every one answered, none refused. The clock starts
+    # before the socket (and its budget) exists, so however slow the machine, five messages
+    # cannot all be read in less than a second.
     with serve(db, messages_per_second=2, message_burst=3) as client:
         game = new_game(client)
+        started = time.monotonic()
         with client.websocket_connect("/ws") as ws:
             peer = hello(ws, game["game"], "a", token=game["token"])
-            started = time.monotonic()
             for _ in range(4):
                 peer.send({"type": "ping"})
             for _ in range(4):

@@ -249,23 +249,38 @@ async def _receive(ws: WebSocket) -> str:
 
 
 class Budget:
-    """A socket's message budget (:attr:`Limits.messages_per_second`): a message over it
-    waits until the budget allows, and is read then. Nothing is refused for that (a fast
-    client, a set-up asking on every hover, is only slowed down, and never loses an answer
-    it waits for), and a flood costs the server no more than the rate: the rest waits in
-    uvicorn's queue and the client's TCP buffers. Then the address's budget, shared by all
-    its sockets (:attr:`Limits.address_messages_per_second`): a message over it is
-    refused (:class:`LimitError`) before it is even parsed, so that many sockets of one
-    address flooding at once cost the server no more than one address's rate."""
+    """A socket's message budget (:attr:`Limits.messages_per_second`) and its address's,
+    shared by all the address's sockets (:attr:`Limits.address_messages_per_second`).
+
+    A message over the socket's budget waits until the budget allows, and is read then:
+    nothing is refused for that (a fast client, a set-up asking on every hover, is only
+    slowed down, and never loses an answer it waits for). The first message over the
+    address's budget is refused unread (:class:`LimitError`: a clear error, before it is
+    even parsed); the socket's next ones wait for the address's budget, as for its own, until
+    one passes without waiting. So a flood, from one socket or from many sockets of one
+    address, costs the server no more than the rate and one error a socket: the rest waits
+    in uvicorn's queue and the client's TCP buffers."""
 
     def __init__(self, gate: Gate, address: str) -> None:
         self.gate, self.address = gate, address
         self.bucket = gate.socket_bucket()
+        self.warned = False
 
     async def admit(self) -> None:
         while not self.bucket.take():
             await asyncio.sleep(self.bucket.wait())
-        self.gate.message(self.address)
+        if not self.warned:
+            try:
+                self.gate.message(self.address)
+            except LimitError:
+                self.warned = True
+                raise
+            return
+        waited = False
+        while wait := self.gate.messages.take(self.address):
+            waited = True
+            await asyncio.sleep(wait)
+        self.warned = waited
 
 
 async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
