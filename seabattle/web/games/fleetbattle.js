@@ -335,7 +335,10 @@ class FleetBoard {
       for (const [key, name] of [["chain", "chain"], ["grape", "grape"], ["captured", "taken"]]) (ship[key] || []).forEach((c) => add(c, name));
     });
     if (mine && this.draft && f.phase === "setup") {
-      this.draft.ships.forEach((cells, i) => (cells || []).forEach((c) => { add(c, "hull"); if (i === this.draft.flagship) add(c, "flag"); }));
+      this.draft.ships.forEach((cells, i) => {
+        (cells || []).forEach((c) => add(c, "hull"));
+        if (cells && i === this.draft.flagship) add(cells[0], "flag");
+      });
     }
     for (const shot of f.sides[1 - side].shots) add(shot.cell, shot.hit ? (shot.ammo === "cannonball" ? "hit" : shot.ammo) : "miss");
     for (const ship of f.sides[side].lost) ship.cells.forEach((c) => add(c, "lost sunk"));
