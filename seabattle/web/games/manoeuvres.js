@@ -341,10 +341,13 @@ class ManoeuvresBoard {
     if (s.phase === "setup" && this.api.isPlayer && !s.ready[seat]) {
       for (const [cell, kind] of this.draft) byCell.set(cell, { owner: seat, cell, kind, moved: false, draft: true });
     }
-    const zoneOf = new Map();
+    // The zones drawn (all on request, else the chosen piece's): by cell, the classes of
+    // the sides whose zones cover it (one's own, or seat 0's for a spectator, hatched blue).
+    const near = seat === null ? 0 : seat, zoneOf = new Map();
     for (const z of s.zones) {
       if (!this.showZones && z.cell !== this.selected) continue;
-      for (const c of z.cells) zoneOf.set(c, zoneOf.get(c) === undefined || zoneOf.get(c) === z.owner ? z.owner : "both");
+      const side = z.owner === near ? "mn-zone" : "mn-zone-enemy";
+      for (const c of z.cells) zoneOf.set(c, new Set([...(zoneOf.get(c) || []), side]));
     }
     const setup = new Set(s.phase === "setup" && this.api.isPlayer && !s.ready[seat] ? s.setup_cells : []);
     const sources = this.mine && s.stage !== "defence" ? this.sources : new Set(), targets = this.mine ? this.targets : new Map();
@@ -373,7 +376,7 @@ class ManoeuvresBoard {
         }
         if (row === lower) classes.push("mn-half");
         if (setup.has(cell)) classes.push("mn-setup");
-        if (zoneOf.has(cell)) classes.push(zoneOf.get(cell) === seat ? "mn-zone" : zoneOf.get(cell) === "both" ? "mn-zone mn-zone-enemy" : seat === null && zoneOf.get(cell) === 0 ? "mn-zone" : "mn-zone-enemy");
+        if (zoneOf.has(cell)) classes.push(...zoneOf.get(cell));
         if (sources.has(cell)) classes.push("mn-source");
         if (cell === this.selected) classes.push("mn-selected");
         if (targets.has(cell)) classes.push("option");
