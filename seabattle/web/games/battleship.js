@@ -341,10 +341,9 @@ class BattleshipBoard extends SetupBoard {
     if (!mine && this.aim) this.aim.forEach((c) => add(c, "aim"));
     if (!mine && this.isPlayer && this.myTurn) this.targets().forEach((c) => add(c, "target"));
     if (mine && s.pending && s.pending.seat === this.seat) {
-      // The cells the decision may take; the Dutchman's (almost the whole field) while its
-      // new cells are being chosen only.
-      const choosing = s.pending.decision !== "move_ship" || (this.moving && this.moving.painting);
-      if (choosing) (s.pending.options || []).forEach((c) => add(c, "option"));
+      // The cells the decision may take; not the Dutchman's: every cell not fired at, they
+      // would frame the whole field (the cells fired at are marked already).
+      if (s.pending.decision !== "move_ship") (s.pending.options || []).forEach((c) => add(c, "option"));
       if (this.moving) this.moving.cells.forEach((c) => add(c, "preview-ok"));
     }
     if (this.lastShot && this.lastShot.seat !== owner) add(this.lastShot.cell, "last");
