@@ -24,9 +24,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.error.spectator": ("spectators only watch", "зрители только смотрят"),
     "web.error.phase": ("{action!r} is not possible now (the game is at: {phase})",
                         "{action!r} сейчас невозможно (этап игры: {phase})"),
-    # Only the fleet battle's host still raises this one; the hosts' own key is
-    # game.error.already_placed (catalog_games).
-    "web.error.already_placed": ("your fleet is already placed", "ваш флот уже расставлен"),
     "web.error.opponent_here": ("your opponent is still here", "соперник на месте"),
     "web.error.grace": ("wait {seconds} s more for your opponent to come back",
                         "подождите соперника ещё {seconds} с"),
