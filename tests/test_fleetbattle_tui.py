@@ -16,6 +16,7 @@ from loopback import LoopbackServer, until
 from rich.console import Console
 from textual.pilot import Pilot
 from textual.widgets import Input, RichLog, Select, Static
+from textual.widgets._toast import Toast
 from websockets.asyncio.client import connect
 
 from seabattle.cli import main
@@ -502,3 +503,16 @@ async def test_an_online_battle_against_a_friend_who_joins_by_the_invitation(
 
 def log_text(screen: Any) -> str:
     return "\n".join(strip.text for strip in screen.query_one(RichLog).lines)
+
+
+async def test_the_first_battle_s_guide_shows_over_the_set_up() -> None:
+    app = SeaBattleApp(FleetSettings(PRESETS["equal"], "captain", "ru", 5), "fleet-battle",
+                       guide=True)
+    async with app.run_test(size=SMALL, notifications=True) as pilot:
+        await pilot.pause()
+        assert any("Расставьте корабли стрелками" in str(toast.render())
+                   for toast in app.screen.query(Toast))
+        shot(app, "guide")
+        await pilot.press("x")  # the set-up's keys work while it shows
+        await pilot.pause()
+        assert isinstance(app.screen, FleetSetupScreen) and len(app.screen.placed) == 5
