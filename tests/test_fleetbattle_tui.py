@@ -34,6 +34,7 @@ from seabattle.i18n import Language
 from seabattle.netplay import lobby
 from seabattle.netplay.app import OnlineApp
 from seabattle.records import read_record_file
+from seabattle.terminal.confirm import ConfirmScreen
 from seabattle.terminal.notice import Notice
 from seabattle.terminal.registry import find_screen_set
 from seabattle.tui import SeaBattleApp
@@ -516,3 +517,24 @@ async def test_the_first_battle_s_guide_shows_over_the_set_up() -> None:
         await pilot.press("x")  # the set-up's keys work while it shows
         await pilot.pause()
         assert isinstance(app.screen, FleetSetupScreen) and len(app.screen.placed) == 5
+
+
+async def test_a_retreat_is_asked_first_and_loses_the_battle() -> None:
+    app = make_app(PRESETS["duel"])
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("x", "s")
+        await settle(pilot)
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")  # not after all: nothing changed
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, FleetBattleScreen) and screen.asking is Phase.RETREAT
+        await pilot.press("y", "y")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        title = str(app.screen.query_one("#title", Static).content)
+        assert title == "The enemy wins: your fleet retreated."
+        fates = as_text(app.screen.query_one("#stats", Static).content)
+        assert "escaped" in fates
