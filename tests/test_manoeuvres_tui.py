@@ -143,7 +143,7 @@ async def by_keys(pilot: Pilot[int], screen: FieldScreen, action: Action) -> Non
         return
     await pilot.press("escape")
     if isinstance(action, Defend):
-        assert view.pending is not None
+        assert view.pending is not None, (view, screen.legal())
         await choose(pilot, *(c for c in action.group if c != view.pending.target))
         await pilot.press("d")
     elif isinstance(action, Attack):
@@ -242,6 +242,11 @@ async def test_a_set_up_palette_click_and_undo() -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         setup = app.screen
         assert isinstance(setup, SetupScreen)
+        await pilot.pause()
+        # Drawn from the start: what comes next, the palette's counts.
+        assert str(setup.query_one("#next", Static).content) == (
+            "Now: fort, 2 more; 19 pieces to put")
+        assert "1 F  2 fort" in str(setup.query_one("#palette").render())
         await pilot.click("#palette", offset=(2, 5))  # the sixth kind: torpedo boats
         await pilot.pause()
         assert setup.kind is Kind.TORPEDO_BOAT
@@ -434,5 +439,6 @@ async def test_a_whole_online_game_between_the_terminal_and_another_client(
                                 for m in peer.received), "the terminal's offer")
         await peer.send({"type": "rematch"})
         await until(lambda: isinstance(app.screen, SetupScreen), "the rematch's set-up")
+        await pilot.pause()
         assert app.connection is not None and app.connection.ticket.game != created["game"]
     await peer.close()

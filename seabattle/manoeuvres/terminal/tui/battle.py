@@ -97,6 +97,9 @@ class FieldScreen(Screen[None]):
         self.last: set[int] = set()
         """The cells the opponent acted on in its last turn."""
         self.narrator = Narrator(phrases.language, phrases.coordinates, names)
+        self.drawn = False
+        """Mounted: the field and the log may be drawn on (``is_mounted`` is not yet
+        true while ``on_mount`` runs)."""
 
     @property
     def _field(self) -> Field:
@@ -145,11 +148,15 @@ class FieldScreen(Screen[None]):
             yield KeyHelp(p)
 
     def on_mount(self) -> None:
-        self._field.focus()
-        self._redraw()
+        # An app closing as the screen mounts may have taken its widgets already.
+        self.drawn = bool(self.query(Field)) and bool(self.query(RichLog))
+        if self.drawn:
+            self._field.focus()
+            self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._field.fit(event.size.width - SIDE_PANEL)
+        if self.drawn:
+            self._field.fit(event.size.width - SIDE_PANEL)
 
     # --- the player's choices -----------------------------------------------------------
 
@@ -311,9 +318,12 @@ class FieldScreen(Screen[None]):
         return p("manoeuvres.tui.battle.your_turn")
 
     def _describe_cursor(self) -> None:
+        fields = self.query(Field)
+        if not fields:  # not mounted yet, or going away
+            return
         p = self.phrases
         view = self.view()
-        cell = self._field.cursor
+        cell = fields.first().cursor
         piece = view.piece_at(cell)
         name = p.cell(cell)
         if piece is None:
@@ -330,7 +340,7 @@ class FieldScreen(Screen[None]):
         self.query_one("#under", Static).update(line)
 
     def _redraw(self) -> None:
-        if not self.is_mounted:
+        if not self.drawn:
             return
         view = self.view()
         legal = self.legal()

@@ -124,14 +124,14 @@ class OnlineBattle(FieldScreen):
 
     def tell(self, events: list[Event]) -> None:
         self.last |= opponent_cells(events, 1 - self.seat)
-        if self.is_mounted:
+        if self.drawn:
             super().tell(events)
         else:
             self._unsaid += [line for line in map(self.narrator.say, events) if line]
 
     def say(self, line: str) -> None:
         """Write ``line`` in the log (once it is mounted)."""
-        if self.is_mounted:
+        if self.drawn:
             self.query_one("#log", RichLog).write(Text(line))
         else:
             self._unsaid.append(line)

@@ -120,6 +120,8 @@ class SetupScreen(Screen[Deploy]):
         """The cells put, in the order put (``u`` takes back the last still there)."""
         self._placing = Placing(self.rules, self.seat)
         self._kind_index = 0
+        self.drawn = False
+        """Mounted: the field and the palette may be drawn on."""
 
     @property
     def placing(self) -> Placing:
@@ -175,11 +177,15 @@ class SetupScreen(Screen[Deploy]):
             yield KeyHelp(p)
 
     def on_mount(self) -> None:
-        self._field.focus()
-        self._redraw()
+        # An app closing as the screen mounts may have taken its widgets already.
+        self.drawn = bool(self.query(Field)) and bool(self.query(Palette))
+        if self.drawn:
+            self._field.focus()
+            self._redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        self._field.fit(event.size.width - 30)
+        if self.drawn:
+            self._field.fit(event.size.width - 30)
 
     # --- choosing a kind ----------------------------------------------------------------
 
@@ -289,7 +295,7 @@ class SetupScreen(Screen[Deploy]):
             for cell in range(self.rules.grid.size))
 
     def _redraw(self) -> None:
-        if not self.is_mounted:
+        if not self.drawn:
             return
         self._field.cells = self._drawn()
         palette = self.query_one(Palette)
