@@ -166,6 +166,7 @@ async def test_a_lost_database_is_a_clear_error_and_the_store_comes_back(
         postgres_url: str) -> None:
     relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
+    store.wait_seconds = 2  # for a connection, before the database counts as down
     await store.create("g", entry("created"), mode="private", phase="waiting")
     relay.cut()
     with pytest.raises(StoreUnavailableError) as refused:
@@ -228,6 +229,7 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
         postgres_url: str) -> None:
     relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
+    store.wait_seconds = 2
     with TestClient(create_app(store, grace_seconds=0)) as client:
         game, joined = private_pair(client)
         with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:

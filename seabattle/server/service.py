@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import ParamSpec
 
+from seabattle.errors import SeaBattleError
 from seabattle.games import chance
 from seabattle.games.hosting import SETUP, ClientEvent
 from seabattle.games.interface import JSON
@@ -417,7 +418,8 @@ class Hub:
             # A process killed between storing and telling leaves the others behind: a new
             # connection (its players reconnecting elsewhere) reads the log, and has every
             # process holding the game read it too.
-            await self._catch_up(room.id, None)
+            with contextlib.suppress(SeaBattleError):  # the store is down: the next note
+                await self._catch_up(room.id, None)
             await self.pubsub.publish(room.id, Note("feed", room.seq))
         if audience != WATCHER:
             came = room.connect(audience)

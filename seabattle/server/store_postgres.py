@@ -114,10 +114,11 @@ class PostgresStore:
     schema). The schema is checked (and migrated) at once; the connections are opened
     when first used, and again after they are lost."""
 
-    pool_size = 4
+    pool_size = 8
     """Connections per process: statements of that many games run at once."""
-    wait_seconds = 5.0
-    """How long a call waits for a connection before the database counts as down."""
+    wait_seconds = 30.0
+    """How long a call waits for a connection before the database counts as down (a busy
+    pool on a loaded machine is not a database that is down: 5 s ran out at 100 games)."""
     due_batch = 20
     """Timers one sweep fires at most (the next sweep takes the rest)."""
 
