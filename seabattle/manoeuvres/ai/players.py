@@ -5,13 +5,14 @@
 - ``medium``: a set-up that walls its forts in mines (:mod:`~.layouts`); each turn it
   guesses the enemy's unknown pieces once (:class:`~.belief.Belief`, one sample) and takes
   the action whose result :func:`~.evaluation.evaluate` rates best in that guessed world.
-- ``hard``: the same set-up; it keeps the belief and searches over three sampled worlds
+- ``hard``: the same set-up; it keeps the belief and searches over eight sampled worlds
   (determinisations, "perfect-information Monte Carlo", the simple relative of
-  information-set MCTS of Cowling, Powley and Whitehouse): every action is rated in each
-  world as ``medium`` rates it, and the six best on average are played on in every world
-  for two more actions, whoever's they are (the enemy's answer, or its own follow-up or
-  bonus action), each side choosing greedily there; the sum of the worlds' ratings
-  decides.
+  information-set MCTS of Cowling, Powley and Whitehouse): every action is rated in the
+  first world as ``medium`` rates it; the six best there, with every attack and shot, are
+  rated in all eight; the six best on average are played on in every world for two more
+  actions, whoever's they are (the enemy's answer, or its own follow-up or bonus action),
+  each side choosing greedily there; the sum of the worlds' ratings decides, a win in
+  fewer actions before one in more.
 
 Every level answers an attack on its group the same way (:func:`best_defence`): the
 fewest ships that win, else a draw, else the attacked ship alone. The computer is given
