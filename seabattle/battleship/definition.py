@@ -28,9 +28,10 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from seabattle.battleship.moves import Decide, Fire, MoveShip
+from seabattle.battleship.online import projection
 from seabattle.battleship.online.hosting import HOST, BattleshipHost
 from seabattle.battleship.record import event_to_data, fleet_from_data, fleet_to_data
-from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict, varied_preset
+from seabattle.battleship.rules import PRESETS, Rules, rules_from_dict
 from seabattle.battleship.state import (
     Action,
     BattleshipState,
@@ -90,12 +91,7 @@ class BattleshipDefinition(GameDefinition[Rules, Action, StateEvent, View]):
         return cast(dict[str, JSON], rules.to_dict())
 
     def rules_title(self, rules: Rules) -> Text:
-        preset = varied_preset(rules)
-        if preset is None:
-            return Text("rules.own_name", {"name": rules.name})
-        if rules == PRESETS[preset]:
-            return Text(f"preset.{preset}")
-        return Text("rules.preset_varied", {"preset": Text(f"preset.{preset}")})
+        return projection.rules_title(rules)
 
     def new_state(self, rules: Rules) -> BattleshipState:
         return BattleshipState(rules)

@@ -425,12 +425,10 @@ def _analysis(record: str, language: Language) -> dict[str, JSON]:
     rules = game_record.rules
     data = cast(dict[str, JSON], analyze_record(game_record,
                                                 admiral_games=ANALYSIS_GAMES).to_dict())
-    from seabattle.battleship.definition import DEFINITION  # the title's owner; imports this
-
-    return {**data, "game": DEFINITION.name, "games": ANALYSIS_GAMES,
+    return {**data, "game": "battleship", "games": ANALYSIS_GAMES,
             "width": rules.width, "height": rules.height,
             "columns": cast(JSON, rules.alphabet_for(language).columns(rules.width)),
-            "title": DEFINITION.rules_title(rules).render(language),
+            "title": projection.rules_title(rules).render(language),
             "rules_line": projection.rules_line(rules, language),
             "computer": [info.level is not None for info in game_record.players]}
 

@@ -21,7 +21,7 @@ from seabattle.battleship.cell_lists import cell_lists_in_rules_order, ships_in_
 from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
 from seabattle.battleship.fleet import Ship, check_ship
 from seabattle.battleship.game import Game, other
-from seabattle.battleship.rules import PerShipSalvo, Role, Rules, ShipKind, varied_preset
+from seabattle.battleship.rules import PRESETS, PerShipSalvo, Role, Rules, ShipKind, varied_preset
 from seabattle.battleship.shapes import Shape, placements
 from seabattle.battleship.state import (
     BattleshipState,
@@ -177,15 +177,24 @@ def snapshot(state: BattleshipState, audience: int | None, language: Language,
     }
 
 
+def rules_title(rules: Rules) -> Text:
+    """What to call ``rules`` (the definition's ``rules_title``): a preset's catalogue
+    title, ``classic, with variants`` for a varied preset, else the rules' own name."""
+    base = preset(rules)
+    if base is None:
+        return Text("rules.own_name", {"name": rules.name})
+    if rules == PRESETS[base]:
+        return Text(f"preset.{base}")
+    return Text("rules.preset_varied", {"preset": Text(f"preset.{base}")})
+
+
 @lru_cache(maxsize=256)
 def rules_line(rules: Rules, language: Language) -> str:
     """The rules in play in short, in ``language``: what a friend who followed the link
     needs to know. The rule set's title (the definition's), the field's size unless the
     title says it, touching, shooting again or the salvo, how a sinking is announced, a
     shaped four-decker and the pieces of the variants."""
-    from seabattle.battleship.definition import DEFINITION  # the title's owner; imports this
-
-    title = DEFINITION.rules_title(rules).render(language)
+    title = rules_title(rules).render(language)
     size = f"{rules.width}×{rules.height}"
     parts: list[str | Text] = [title, *([] if size in title else [size]),
                                Text(f"touching.{rules.touching.value}")]
