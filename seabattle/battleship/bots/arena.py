@@ -183,8 +183,9 @@ class BuiltinAgent:
 
     def __init__(self, level: str, placement: str | None) -> None:
         self.level = level
-        self._learning = placement == LEARNING_PLACEMENT
-        self._place = None if self._learning else find_placement_function(placement)
+        self._place = (None if placement == LEARNING_PLACEMENT
+                       else find_placement_function(placement))
+        """The placement, or ``None``: the computer's own (:attr:`opponent`'s ``fleet``)."""
         self.opponent: OpponentModel | None = None
         """What this player has learnt of its opponent (made at the first game)."""
         self._strategy: TargetingStrategy | None = None
