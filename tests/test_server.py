@@ -365,11 +365,15 @@ def test_every_client_message_type_is_covered() -> None:
     # fire_salvo and decide are covered in tests/test_web_variants.py, the query check_fleet
     # in tests/test_web_placement.py, suggest_fleet in tests/test_web_platform_protocol.py,
     # the classroom's mark in tests/test_web_classroom.py, the fleet battle's retreat, mode,
-    # orders, grapple and check_orders in tests/test_fleetbattle_host.py.
+    # orders, grapple and check_orders in tests/test_fleetbattle_host.py, the manoeuvre
+    # game's deploy in tests/test_manoeuvres_host.py, its actions (step, shoot, point_blank,
+    # detonate, attack, defend, end_turn) there as the states' legal lists offer them.
     assert set(client_types()) == {"hello", "place", "random_fleet", "fire", "resign", "chat",
                                  "claim_win", "rematch", "ping", "fire_salvo", "decide",
                                  "check_fleet", "suggest_fleet", "mark", "retreat", "mode",
-                                 "orders", "grapple", "check_orders"}
+                                 "orders", "grapple", "check_orders", "deploy", "step",
+                                 "shoot", "point_blank", "detonate", "attack", "defend",
+                                 "end_turn"}
 
 
 def test_record_only_after_the_end(client: TestClient) -> None:
