@@ -317,3 +317,33 @@ def test_the_lobby_builds_fleets_from_a_make_up_a_budget_or_at_random(
         assert sides[0]["make_up"] == sides[1]["make_up"] and sides[0]["make_up"]
         # Without wood, neither a ship of the line nor a frigate.
         assert set(sides[0]["make_up"]) <= {"corvette", "brig", "transport"}
+
+
+def test_the_turn_timer_runs_while_both_sides_choose_at_once() -> None:
+    # Both sides give their orders at once: when the turn timer runs out, each side still
+    # choosing gets its strike and its decision made as the captain would make it.
+    import random
+
+    from seabattle.fleetbattle.state import FleetBattleState
+    from seabattle.games.registry import find_game
+    from seabattle.server.messages import Intent
+    from seabattle.server.rooms import Room, RoomOptions, new_room_entry
+
+    rules = find_game(GAME).host().lobby_rules({"preset": "duel"})
+    entry = new_room_entry(rules, RoomOptions(mode="private", turn_seconds=30), "a",
+                           rng=random.Random(0), watch="w", invite="i", now=0.0, game=GAME)
+    room = Room("duel", entry)
+    room.join("b", 0.0)
+    for seat in (0, 1):  # each places the fleet the server would suggest
+        suggested = room.host.suggestion(rules, room.state.random_action(seat, random.Random()))
+        ships = [ship["cells"] for ship in suggested["ships"]]  # type: ignore[index]
+        room.handle(seat, Intent("place", {"ships": ships, "flagship": suggested["flagship"]}),
+                    1.0)
+    state = room.state
+    assert isinstance(state, FleetBattleState)
+    assert room.phase == "battle" and room.due_seats() == [0, 1]
+    assert room.tick(20.0, random.Random(1)) == []  # not yet
+    added = room.tick(100.0, random.Random(1))
+    assert [type(e).__name__ for e in added].count("Timeout") == 2
+    assert room.strikes == [1, 1] and room.playing
+    assert len(state.log) > 2  # both decisions were made and the battle went on

@@ -252,12 +252,12 @@ class Room:
             key = (self.definition.name, *key)
         return repr(key)
 
-    def due_seat(self) -> int | None:
-        """Whom the game waits for in a turn (one seat), if anybody."""
+    def due_seats(self) -> list[int]:
+        """Whom the game waits for in a turn: one seat, or both where they act at once (the
+        fleet battle's orders); nobody in the set-up or out of play."""
         if not self.playing or self.phase == SETUP:
-            return None
-        seats = self.state.actors.seats
-        return next(iter(seats)) if len(seats) == 1 else None
+            return []
+        return sorted(self.state.actors.seats)
 
     # --- acting -----------------------------------------------------------------
 
@@ -313,7 +313,8 @@ class Room:
     def tick(self, now: float, rng: random.Random | None = None) -> list[Entry]:
         """Whatever time brings: the set-up timer running out (a random set-up, drawn by
         the game's ``random_action``, for every person still setting up, marked ``auto``)
-        or the turn timer (``Timeout``, and the game's ``timeout_action`` if it has one).
+        or the turn timer (``Timeout``, and the game's ``timeout_action`` if it has one,
+        for every seat the game waits for: both, where they act at once).
 
         ``rng`` draws those set-ups and decisions; it must not be predictable by the
         players (the hub passes one seeded from the system), since a set-up is hidden.
@@ -325,15 +326,17 @@ class Room:
             idle = sorted(s for s in self.state.actors.seats if self.is_human(s))
             return self._commit([Played(now, seat, self.state.random_action(seat, rng),
                                         auto=True) for seat in idle], now) if idle else []
-        seat = self.due_seat()
-        if seat is None:
-            return []
-        entries: list[Entry] = [Timeout(now, seat)]
-        if self.strikes[seat] + 1 < MAX_STRIKES:
-            action = self.host.timeout_action(self.state, seat, rng)
-            if action is not None:
-                entries.append(Played(now, seat, action, auto=True))
-        return self._commit(entries, now)
+        added: list[Entry] = []
+        for seat in self.due_seats():  # in seat order; a game the clock ended stops there
+            if not self.playing or seat not in self.state.actors.seats:
+                continue
+            entries: list[Entry] = [Timeout(now, seat)]
+            if self.strikes[seat] + 1 < MAX_STRIKES:
+                action = self.host.timeout_action(self.state, seat, rng)
+                if action is not None:
+                    entries.append(Played(now, seat, action, auto=True))
+            added += self._commit(entries, now)
+        return added
 
     def rematch_agreed(self) -> bool:
         """Whether both sides want a rematch and it has not been started yet."""
