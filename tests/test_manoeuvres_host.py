@@ -287,6 +287,9 @@ def test_the_defender_answers_an_attack_on_its_group() -> None:
     assert defender["stage"] == "defence" and defender["to_move"] == 1 - first
     assert {"type": "defend", "group": group} in cast(list[Any], defender["legal"])
     assert room.snapshot(first, "en", 2.0)["legal"] == []
+    # The columns are lettered as the reader's language letters them (Б3 is not B3).
+    assert room.snapshot(first, "ru", 2.0)["columns"] == ["А", "Б", "В", "Г"]
+    assert room.snapshot(first, "en", 2.0)["columns"] == ["A", "B", "C", "D"]
     assert room.snapshot(WATCHER, "en", 2.0)["pending"] == {
         "seat": 1 - first, "target": target, "group": [battleship], "kind": "battleship"}
     told = [e for e in room.feed_since(WATCHER, 0) if e["type"] == "defence_due"]

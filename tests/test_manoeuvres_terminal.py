@@ -15,6 +15,7 @@ from seabattle.games.rule_names import rules_named
 from seabattle.manoeuvres.actions import Deploy, DrawFirst
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.pieces import Kind
+from seabattle.manoeuvres.refusals import coordinates
 from seabattle.manoeuvres.rules import ManoeuvreRules
 from seabattle.manoeuvres.terminal.lines import (
     LINE_GAME,
@@ -22,7 +23,6 @@ from seabattle.manoeuvres.terminal.lines import (
     ManoeuvreSession,
     ManoeuvreSettings,
 )
-from seabattle.manoeuvres.terminal.text import coordinates
 from seabattle.records import read_record_file
 from seabattle.terminal.lines import EndOfInput, LineIO, PlayOptions
 

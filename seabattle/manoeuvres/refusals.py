@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from seabattle.coords import ALPHABETS, Coordinates
 from seabattle.errors import SeaBattleError
-from seabattle.i18n import Text
+from seabattle.i18n import Language, Text
 from seabattle.manoeuvres.actions import (
     Action,
     Attack,
@@ -43,6 +43,12 @@ class ManoeuvreError(SeaBattleError):
 def names(rules: ManoeuvreRules) -> Coordinates:
     """Cells named in Latin letters, as the engine names them in its messages."""
     return Coordinates(rules.grid, ALPHABETS["latin"])
+
+
+def coordinates(rules: ManoeuvreRules, language: Language) -> Coordinates:
+    """Cells named in the reader's letters: Russian ones in Russian (А…, as the seed's
+    field is lettered), else Latin."""
+    return Coordinates(rules.grid, ALPHABETS["ru" if language == "ru" else "latin"])
 
 
 def refuse_layout(rules: ManoeuvreRules, seat: int, action: Deploy) -> None:

@@ -37,7 +37,7 @@ from seabattle.manoeuvres.actions import Action, Deploy, Resign
 from seabattle.manoeuvres.ai.players import LEVELS, ComputerPlayer, best_defence
 from seabattle.manoeuvres.events import Event
 from seabattle.manoeuvres.online import projection
-from seabattle.manoeuvres.refusals import names
+from seabattle.manoeuvres.refusals import coordinates
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules, rules_to_data
 from seabattle.manoeuvres.state import ManoeuvreState
 from seabattle.manoeuvres.views import ManoeuvreView, Phase, Stage
@@ -145,7 +145,7 @@ class ManoeuvreHost(GameHost[ManoeuvreState, ManoeuvreRules, Action, Event]):
 
     def snapshot(self, state: ManoeuvreState, audience: int | None, language: Language,
                  over: bool) -> dict[str, JSON]:
-        return projection.snapshot(state, audience, over)
+        return projection.snapshot(state, audience, language, over)
 
     def game_over(self, state: ManoeuvreState) -> dict[str, JSON]:
         return projection.game_over(state)
@@ -158,7 +158,7 @@ class ManoeuvreHost(GameHost[ManoeuvreState, ManoeuvreRules, Action, Event]):
 
     def error_message(self, rules: ManoeuvreRules, error: SeaBattleError,
                       language: Language) -> str:
-        return names(rules).message(error, language)
+        return coordinates(rules, language).message(error, language)
 
     # --- old logs ---------------------------------------------------------------------
 

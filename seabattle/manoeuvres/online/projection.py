@@ -18,6 +18,7 @@ from typing import cast
 
 from seabattle.games.hosting import ClientEvent, Told, field_error, unknown_type
 from seabattle.games.interface import JSON
+from seabattle.i18n import Language
 from seabattle.manoeuvres.actions import (
     Action,
     Attack,
@@ -49,7 +50,7 @@ from seabattle.manoeuvres.events import (
     TurnEnded,
 )
 from seabattle.manoeuvres.pieces import Kind
-from seabattle.manoeuvres.refusals import names
+from seabattle.manoeuvres.refusals import coordinates
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules, rules_to_data
 from seabattle.manoeuvres.state import ManoeuvreState
 from seabattle.manoeuvres.views import ManoeuvreView, Phase, Stage
@@ -218,9 +219,10 @@ def _zones(view: ManoeuvreView) -> list[JSON]:
             for piece in view.pieces if piece.kind in ZONES]
 
 
-def snapshot(state: ManoeuvreState, audience: int | None, over: bool) -> dict[str, JSON]:
+def snapshot(state: ManoeuvreState, audience: int | None, language: Language,
+             over: bool) -> dict[str, JSON]:
     """The game's part of the ``state`` message for ``audience`` (``docs/web-protocol.md``,
-    «The manoeuvre game»)."""
+    «The manoeuvre game»), the column letters those of ``language``."""
     view = state.view(audience)
     rules = state.rules
     pending = view.pending
@@ -228,7 +230,7 @@ def snapshot(state: ManoeuvreState, audience: int | None, over: bool) -> dict[st
         "rules": rules_to_data(rules),
         "preset": rules.name if PRESETS.get(rules.name) == rules else None,
         "width": rules.columns, "height": rules.rows,
-        "columns": list(names(rules).column_letters),
+        "columns": list(coordinates(rules, language).column_letters),
         "pieces_per_side": [[kind.value, count] for kind, count in rules.pieces if count],
         "setup_cells": [] if audience is None else cast(JSON, sorted(
             rules.setup_cells(audience))),

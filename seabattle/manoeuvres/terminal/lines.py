@@ -54,10 +54,11 @@ from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.events import Event
 from seabattle.manoeuvres.marks import Marks
 from seabattle.manoeuvres.pieces import Kind
+from seabattle.manoeuvres.refusals import coordinates
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
 from seabattle.manoeuvres.state import ManoeuvreState
 from seabattle.manoeuvres.terminal.placing import Placing
-from seabattle.manoeuvres.terminal.text import Narrator, abbreviation, coordinates, field_text
+from seabattle.manoeuvres.terminal.text import Narrator, abbreviation, field_text
 from seabattle.manoeuvres.views import ManoeuvreView, Phase, SeenPiece, Stage
 from seabattle.records import record_of_log, write_record
 from seabattle.terminal.lines import NO_WORDS, YES_WORDS, LineGame, LineIO, PlayOptions

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 from seabattle.coords import Alphabet, Coordinates
 from seabattle.i18n import Language, translate
 from seabattle.manoeuvres.definition import DEFINITION
+from seabattle.manoeuvres.refusals import coordinates
 from seabattle.manoeuvres.state import ManoeuvreState
-from seabattle.manoeuvres.terminal.text import Narrator, coordinates, field_text
+from seabattle.manoeuvres.terminal.text import Narrator, field_text
 from seabattle.manoeuvres.views import ManoeuvreView, SeenPiece
 from seabattle.terminal.log_replay import LogReplay
 

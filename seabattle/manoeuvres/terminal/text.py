@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from seabattle.coords import ALPHABETS, Coordinates
+from seabattle.coords import Coordinates
 from seabattle.i18n import Language, Text, translate
 from seabattle.manoeuvres.events import (
     AttackDeclared,
@@ -28,13 +28,7 @@ from seabattle.manoeuvres.events import (
     TurnEnded,
 )
 from seabattle.manoeuvres.pieces import Kind
-from seabattle.manoeuvres.rules import ManoeuvreRules
 from seabattle.manoeuvres.views import ManoeuvreView
-
-
-def coordinates(rules: ManoeuvreRules, language: Language) -> Coordinates:
-    """Cells named in the reader's letters: Russian ones in Russian, else Latin."""
-    return Coordinates(rules.grid, ALPHABETS["ru" if language == "ru" else "latin"])
 
 
 def abbreviation(kind: Kind, language: Language, own: bool) -> str:

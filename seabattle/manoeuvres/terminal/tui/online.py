@@ -30,9 +30,9 @@ from seabattle.manoeuvres.actions import Action, Deploy
 from seabattle.manoeuvres.definition import DEFINITION
 from seabattle.manoeuvres.events import Event
 from seabattle.manoeuvres.online.projection import message_of
+from seabattle.manoeuvres.refusals import coordinates
 from seabattle.manoeuvres.rules import PRESETS, ManoeuvreRules
 from seabattle.manoeuvres.terminal.online_state import OnlineState, event_of
-from seabattle.manoeuvres.terminal.text import coordinates
 from seabattle.manoeuvres.terminal.tui.battle import FieldScreen, opponent_cells
 from seabattle.manoeuvres.terminal.tui.setup import SetupScreen
 from seabattle.manoeuvres.views import ManoeuvreView, Phase
