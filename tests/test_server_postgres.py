@@ -229,7 +229,7 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
         postgres_url: str) -> None:
     relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
-    store.wait_seconds = 2
+    store.wait_seconds = 15  # enough for the pool's next attempt once the database is back
     with TestClient(create_app(store, grace_seconds=0)) as client:
         game, joined = private_pair(client)
         with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
