@@ -1,10 +1,12 @@
 """A field of cells with a cursor, for any game's screens: :class:`CellGrid`.
 
-It draws nothing itself: a game's field subclasses it and renders its cells (one row of
-the terminal a row of the field, :attr:`CellGrid.cell_width` columns a cell, after the
-row numbers). The grid moves the cursor with the arrows (when focused) and the mouse and
-reports choices (Enter, space or a click) as :class:`CellGrid.CellChosen`; what a choice
-means is its screen's.
+It draws nothing itself: a game's field subclasses it and renders its cells
+(:attr:`CellGrid.cell_height` rows and :attr:`CellGrid.cell_width` columns of the terminal
+a cell, after the row numbers, below the column letters). The grid moves the cursor with
+the arrows (when focused) and the mouse and reports choices (Enter, space or a click) as
+:class:`CellGrid.CellChosen`; what a choice means is its screen's. Battleship's
+:class:`~seabattle.battleship.terminal.tui.board.Board` and the other games' fields are
+its subclasses.
 """
 
 from __future__ import annotations
@@ -48,6 +50,8 @@ class CellGrid(Widget):
     show_cursor: reactive[bool] = reactive(True)
     cell_width: reactive[int] = reactive(3, layout=True)
     """Terminal columns per cell."""
+    cell_height: reactive[int] = reactive(1, layout=True)
+    """Terminal rows per cell."""
 
     class CursorMoved(CellMessage):
         """The cursor moved to ``cell``."""
@@ -68,7 +72,7 @@ class CellGrid(Widget):
         return self.label_width + 1 + self.cell_width * self.coordinates.grid.width
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.coordinates.grid.height + 1
+        return self.coordinates.grid.height * self.cell_height + 1
 
     def cell_at(self, x: int, y: int) -> int | None:
         """The cell drawn at content offset ``x``, ``y`` (the column letters on the first
@@ -77,8 +81,8 @@ class CellGrid(Widget):
         column = x - self.label_width - 1
         if y < 1 or column < 0:
             return None
-        column //= self.cell_width
-        return grid.cell(y - 1, column) if grid.contains(y - 1, column) else None
+        row, column = (y - 1) // self.cell_height, column // self.cell_width
+        return grid.cell(row, column) if grid.contains(row, column) else None
 
     def move_cursor(self, rows: int, columns: int) -> None:
         """Move the cursor, stopping at the edges of the field."""

@@ -12,10 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from rich.color import Color, blend_rgb
 from rich.style import Style
 from rich.text import Text
-from textual import events
 from textual.binding import Binding
 from textual.geometry import Size
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -24,6 +22,7 @@ from seabattle.battleship.terminal.paper_marks import FULL_SCREEN, with_paper_ma
 from seabattle.battleship.terminal.phrases import BattleshipPhrases
 from seabattle.battleship.terminal.tui.marks import Mark, Marks, heat_shares
 from seabattle.coords import Coordinates
+from seabattle.terminal.cells import CellGrid
 
 SYMBOLS: dict[Mark, str] = {
     Mark.WATER: ".",
@@ -73,26 +72,13 @@ class MarkPainter(Widget):
         return {mark: self.get_component_rich_style(f"mark--{mark.value}") for mark in Mark}
 
 
-class CellMessage(Message):
-    """Something happened at ``cell`` of ``board``."""
-
-    def __init__(self, board: Board, cell: int) -> None:
-        super().__init__()
-        self.board = board
-        self.cell = cell
-
-    @property
-    def control(self) -> Board:
-        """The board it happened on."""
-        return self.board
-
-
-class Board(MarkPainter):
+class Board(MarkPainter, CellGrid, inherit_bindings=False):
     """One field: lettered columns, numbered rows, a mark per cell and a cursor.
 
-    Arrow keys (when focused) and the mouse move the cursor; Enter or a
-    click choose the cell under it. The board only draws and reports: what a
-    choice means is up to its screen.
+    Arrow keys (when focused) and the mouse move the cursor; Enter or a click choose the
+    cell under it (:class:`~seabattle.terminal.cells.CellGrid`; not space, which the cell
+    entry types). The board only draws and reports: what a choice means is up to its
+    screen.
     """
 
     COMPONENT_CLASSES = {"board--label", "board--cursor", "board--heat-cold", "board--heat-hot"}
@@ -105,30 +91,13 @@ class Board(MarkPainter):
     ]
 
     marks: reactive[Marks] = reactive((), layout=False)
-    cursor: reactive[int] = reactive(0)
-    show_cursor: reactive[bool] = reactive(True)
-    cell_width: reactive[int] = reactive(3, layout=True)
-    """Terminal columns per cell: 4 for big cells, 3 where there is room, down to 1 on
-    wide fields."""
-    cell_height: reactive[int] = reactive(1, layout=True)
-    """Terminal rows per cell: 2 for big cells (a tall and wide terminal), else 1."""
     heat: reactive[tuple[float, ...] | None] = reactive(None)
     """Per cell, the chance it holds a ship, drawn over open water; ``None``: no heat map."""
 
-    class CursorMoved(CellMessage):
-        """The cursor moved to ``cell``."""
-
-    class CellChosen(CellMessage):
-        """The player chose ``cell`` (Enter or a click)."""
-
     def __init__(self, coordinates: Coordinates, marks: Marks, *, focusable: bool = True,
                  show_cursor: bool = True, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.coordinates = coordinates
-        self.can_focus = focusable
-        self._label_width = len(str(coordinates.grid.height))
+        super().__init__(coordinates, focusable=focusable, show_cursor=show_cursor, id=id)
         self.set_reactive(Board.marks, marks)
-        self.set_reactive(Board.show_cursor, show_cursor)
 
     # --- geometry ---------------------------------------------------------------
 
@@ -138,7 +107,7 @@ class Board(MarkPainter):
         when the board gets at least ``rows`` rows twice its height and room enough,
         else three columns, two or one."""
         # Row numbers and a space, the border and the padding.
-        frame = self._label_width + 1 + 4
+        frame = self.label_width + 1 + 4
         grid = self.coordinates.grid
         big_width, big_height = BIG_CELL
         if rows >= big_height * grid.height + 3 and frame + big_width * grid.width <= room:
@@ -147,22 +116,6 @@ class Board(MarkPainter):
         self.cell_height = 1
         self.cell_width = next((width for width in (3, 2) if
                                 frame + width * grid.width <= room), 1)
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self._label_width + 1 + self.cell_width * self.coordinates.grid.width
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.coordinates.grid.height * self.cell_height + 1
-
-    def cell_at(self, x: int, y: int) -> int | None:
-        """The cell drawn at content offset ``x``, ``y``; ``None`` off the cells."""
-        grid = self.coordinates.grid
-        row = (y - 1) // self.cell_height if y >= 1 else -1
-        column = x - self._label_width - 1
-        if column < 0:
-            return None
-        column //= self.cell_width
-        return grid.cell(row, column) if grid.contains(row, column) else None
 
     # --- drawing ----------------------------------------------------------------
 
@@ -174,13 +127,13 @@ class Board(MarkPainter):
         cursor = self.get_component_rich_style("board--cursor", partial=True)
         heat = self._heat_styles()
         text = Text(no_wrap=True, end="")
-        text.append(" " * (self._label_width + 1))
+        text.append(" " * (self.label_width + 1))
         for letter in self.coordinates.column_letters:
             text.append(f"{letter:^{width}}", label)
         big = self.cell_height > 1
         for row in range(grid.height):
             for line in range(self.cell_height):
-                number = f"{row + 1:>{self._label_width}}" if line == 0 else " " * self._label_width
+                number = f"{row + 1:>{self.label_width}}" if line == 0 else " " * self.label_width
                 text.append(f"\n{number} ", label)
                 for column in range(grid.width):
                     cell = row * grid.width + column
@@ -214,43 +167,6 @@ class Board(MarkPainter):
                                         bgcolor=_blend(cold.bgcolor, hot.bgcolor, share),
                                         bold=share >= 1.0)
         return drawn
-
-    # --- input ------------------------------------------------------------------
-
-    def move_cursor(self, rows: int, columns: int) -> None:
-        """Move the cursor, stopping at the edges of the field."""
-        grid = self.coordinates.grid
-        row, column = grid.row_col(self.cursor)
-        row = min(max(row + rows, 0), grid.height - 1)
-        column = min(max(column + columns, 0), grid.width - 1)
-        self.cursor = grid.cell(row, column)
-
-    def action_move(self, rows: int, columns: int) -> None:
-        """Move the cursor (key binding)."""
-        self.move_cursor(rows, columns)
-
-    def action_choose(self) -> None:
-        """Choose the cell under the cursor (key binding)."""
-        self.post_message(self.CellChosen(self, self.cursor))
-
-    def watch_cursor(self, cell: int) -> None:
-        self.post_message(self.CursorMoved(self, cell))
-
-    def _cell_under(self, event: events.MouseEvent) -> int | None:
-        offset = event.get_content_offset(self)
-        return None if offset is None else self.cell_at(offset.x, offset.y)
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        cell = self._cell_under(event)
-        if cell is not None:
-            self.cursor = cell
-
-    def on_click(self, event: events.Click) -> None:
-        cell = self._cell_under(event)
-        if cell is not None:
-            self.cursor = cell
-            self.post_message(self.CellChosen(self, cell))
-
 
 def _blend(start: Color | None, end: Color | None, share: float) -> Color | None:
     """The colour ``share`` of the way from ``start`` to ``end`` (either, if one is unset)."""
