@@ -44,6 +44,7 @@ from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 from seabattle.errors import SeaBattleError
 from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
 
@@ -151,9 +152,7 @@ class BattleScreen(AimingScreen):
             yield Legend(phrases, variant_marks(self.rules))
             # The computer answers at once, so the turn is always the person's here.
             yield Static(phrases("tui.battle.your_turn"), id="turn", markup=False)
-            log = RichLog(id="log", max_lines=200, wrap=True)
-            log.can_focus = False  # the cell entry keeps the focus, always
-            yield log
+            yield GameLog()
         with Vertical(id="bottom"):
             with Horizontal(id="entry"):
                 yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)

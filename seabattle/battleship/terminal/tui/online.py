@@ -52,6 +52,7 @@ from seabattle.errors import SeaBattleError
 from seabattle.games.chance import entropy
 from seabattle.i18n import Language, Text
 from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.hook import OnlineScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
@@ -115,9 +116,7 @@ class OnlineBattleshipScreen(OnlineScreen, AimingScreen):
             yield Static(id="rules", markup=False)
             yield Static(phrases("tui.online.connecting"), id="turn", markup=False)
             yield Horizontal(id="fields")
-            log = RichLog(id="log", max_lines=500, wrap=True)
-            log.can_focus = False
-            yield log
+            yield GameLog()
         with Vertical(id="bottom"):
             with Horizontal(id="entry"):
                 yield Static(phrases("tui.battle.prompt"), id="prompt", markup=False)

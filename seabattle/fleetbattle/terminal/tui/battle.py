@@ -46,6 +46,7 @@ from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
 from seabattle.fleetbattle.views import FleetView, Phase
 from seabattle.i18n import Text
 from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
 
@@ -175,9 +176,7 @@ class OrdersScreen(Screen[None]):
             dice.display = False  # until the first roll
             yield dice
             yield Static(id="orders", markup=False)
-            log = RichLog(id="log", max_lines=400, wrap=True)
-            log.can_focus = False
-            yield log
+            yield GameLog()
         with Vertical(id="bottom"):
             yield Notice(id="message")
             yield KeyHelp(p)

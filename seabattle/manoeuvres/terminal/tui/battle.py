@@ -39,6 +39,7 @@ from seabattle.manoeuvres.terminal.tui.field import Field, draw
 from seabattle.manoeuvres.terminal.tui.orders import Orders, click, reach
 from seabattle.manoeuvres.views import ManoeuvreView, Phase, Stage
 from seabattle.terminal.confirm import ConfirmScreen
+from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
 from seabattle.terminal.phrases import Phrasebook
@@ -140,9 +141,7 @@ class FieldScreen(Screen[None]):
                     yield Static(id="chosen", markup=False)
                     yield Static(id="under", markup=False)
                     yield Static(id="lost", markup=False)
-            log = RichLog(id="log", max_lines=500, wrap=True)
-            log.can_focus = False
-            yield log
+            yield GameLog()
         with Vertical(id="bottom"):
             yield Notice(id="message")
             yield KeyHelp(p)

@@ -36,6 +36,7 @@ from seabattle.manoeuvres.terminal.online_state import OnlineState, event_of
 from seabattle.manoeuvres.terminal.tui.battle import FieldScreen, opponent_cells
 from seabattle.manoeuvres.terminal.tui.setup import SetupScreen
 from seabattle.manoeuvres.views import ManoeuvreView, Phase
+from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.hook import OnlineScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
@@ -188,9 +189,7 @@ class OnlineManoeuvreScreen(OnlineScreen):
         p = self.phrases
         yield Static(p("manoeuvres.tui.online.title"), id="title", markup=False)
         yield Static(p("tui.online.connecting"), id="status", markup=False)
-        log = RichLog(id="log", max_lines=200, wrap=True)
-        log.can_focus = False
-        yield log
+        yield GameLog()
         with Vertical(id="bottom"):
             yield Notice(id="message")
             yield KeyHelp(p)
