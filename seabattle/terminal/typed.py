@@ -13,6 +13,7 @@ to look like some other Cyrillic one. Both games say so on screen (``play.latin_
 from __future__ import annotations
 
 from seabattle.coords import ALPHABETS, Coordinates, parse_cell
+from seabattle.errors import CoordinateSyntaxError
 
 LATIN = ALPHABETS["latin"]
 
@@ -30,11 +31,19 @@ def parse_typed(coordinates: Coordinates, text: str) -> int:
     >>> ru = Coordinates(Grid(10, 10), ALPHABETS["ru"])
     >>> ru.name(parse_typed(ru, "B3")), ru.name(parse_typed(ru, "в3"))
     ('Б3', 'В3')
+    >>> try:
+    ...     parse_typed(ru, "x")
+    ... except CoordinateSyntaxError as error:
+    ...     print(error.message("ru"))
+    'x' — не клетка: введите букву столбца и номер строки, например Б3
 
     Raises the engine's :class:`~seabattle.errors.CoordinateSyntaxError` or
     :class:`~seabattle.errors.OffFieldError`, quoting what was typed.
     """
     letters = text.strip().rstrip("0123456789- ")
     if reads_latin(coordinates) and len(letters) == 1 and letters.isascii() and letters.isalpha():
-        return parse_cell(text, coordinates.grid, LATIN)
+        try:
+            return parse_cell(text, coordinates.grid, LATIN)
+        except CoordinateSyntaxError:  # the example is the game's (Б3), not a Latin one
+            raise CoordinateSyntaxError(text=text, example=coordinates.example) from None
     return coordinates.parse(text)
