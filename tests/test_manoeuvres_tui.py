@@ -372,7 +372,7 @@ async def test_resigning_is_confirmed_and_ends_the_game() -> None:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
         assert str(app.screen.query_one("#title", Static).content) == (
-            "The computer won: the opponent resigned")
+            "The computer won: you resigned.")
 
 
 # --- online: the terminal against a second client, through a real server on loopback ----

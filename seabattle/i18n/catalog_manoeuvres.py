@@ -288,6 +288,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "manoeuvres.tui.cell.guess": ("(your guess: {kind})", "(ваша метка: {kind})"),
     "manoeuvres.tui.over.won": ("You won: {reason}", "Вы победили: {reason}"),
     "manoeuvres.tui.over.lost": ("The computer won: {reason}", "Победил компьютер: {reason}"),
+    "manoeuvres.tui.over.you_resigned": ("The computer won: you resigned.",
+                                         "Победил компьютер: вы сдались."),
     "manoeuvres.tui.over.pieces": ("Pieces", "Фигуры"),
     "manoeuvres.tui.over.yours_left": ("yours", "ваши"),
     "manoeuvres.tui.over.yours_lost": ("lost", "потери"),

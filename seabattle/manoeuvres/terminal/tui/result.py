@@ -23,6 +23,8 @@ def outcome(session: ManoeuvreSession, phrases: Phrasebook) -> str:
     reason = result.reason.render(phrases.language)
     if result.winner is None:
         return reason[:1].upper() + reason[1:]
+    if result.winner != HUMAN and result.reason.key == "outcome.resigned":
+        return phrases("manoeuvres.tui.over.you_resigned")  # not «the opponent resigned»
     return phrases("manoeuvres.tui.over.won" if result.winner == HUMAN
                    else "manoeuvres.tui.over.lost", reason=reason)
 
