@@ -334,6 +334,7 @@ def test_the_lobby_offers_the_presets_and_levels(client: TestClient) -> None:
     options = client.get("/api/options?lang=ru").json()["games"][GAME]
     assert [p["name"] for p in options["presets"]] == ["seed", "skirmish"]
     assert options["levels"] == ["novice", "medium", "hard"]
+    assert options["default_level"] == "medium"  # the lobby starts on the host's default
     assert options["modes"] == ["computer", "private", "random"]
     assert options["title"] == "Морской бой: манёвры"
     refused = client.post("/api/games", json={"game": GAME, "mode": "private", "preset": "x"})

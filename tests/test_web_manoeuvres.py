@@ -186,6 +186,9 @@ def test_two_pages_play_the_skirmish_through_an_invitation(browser: Any,
 def test_a_game_against_the_computer(browser: Any, server: Server) -> None:
     page = open_page(browser, server.url, viewport={"width": 390, "height": 844})
     choose_manoeuvres(page)
+    # The lobby says what this game is about and offers its own default level.
+    assert "forts" in page.inner_text(".tagline")
+    assert page.input_value("#level") == "medium"
     page.select_option("#level", "novice")
     page.click("#vs-computer")
     wait_phase(page, "setup")

@@ -318,8 +318,20 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "web.classroom.wrong": ("Wrong", "Неверно"),
     # The page as redesigned for issue 18: the lobby's ways to play, the header's switches,
     # the first game's guide, the naming of the sides, the end of the game.
-    "web.lobby.tagline": ("Place your fleet, find the enemy's ships and sink them all first.",
-                          "Расставьте флот, найдите корабли противника и потопите их первым."),
+    # What the game chosen in the lobby is about, under the title.
+    "web.lobby.tagline.battleship": (
+        "Place your fleet, find the enemy's ships and sink them all first.",
+        "Расставьте флот, найдите корабли противника и потопите их первым."),
+    "web.lobby.tagline.classroom": (
+        "A lesson: two teams fire at each other's fleets by solving problems.",
+        "Урок: две команды стреляют по флотам друг друга, решая задачи."),
+    "web.lobby.tagline.fleet-battle": (
+        "Squadrons of sail: give your orders, fire volleys, send fireships, board the enemy.",
+        "Парусные эскадры: отдавайте приказы, стреляйте залпами, пускайте брандеры, "
+        "берите врага на абордаж."),
+    "web.lobby.tagline.manoeuvres": (
+        "Hidden pieces move, torpedoes run, mines wait: take both enemy forts.",
+        "Скрытые фигуры ходят, торпеды идут, мины ждут: захватите оба форта противника."),
     "web.lobby.vs_computer_note": ("level: {level}, no clock", "уровень: {level}, без часов"),
     "web.lobby.private_note": ("send a link to someone you know", "отправьте ссылку знакомому"),
     "web.lobby.random_note": ("whoever is waiting with the same rules",

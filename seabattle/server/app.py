@@ -103,7 +103,8 @@ async def options(request: Request) -> Response:
         host = find_game(name).host()
         if host is not None:
             games[name] = {"title": find_game(name).title.render(_lang(request)),
-                           "modes": list(host.modes), **host.lobby_options()}
+                           "modes": list(host.modes), **host.lobby_options(),
+                           "default_level": host.levels[0] if host.levels else None}
     return JSONResponse({**games[DEFAULT_GAME], "games": games, "chat": list(CHAT_PHRASES)})
 
 

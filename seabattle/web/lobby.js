@@ -49,7 +49,7 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
       offered.map((n) => el("button", { role: "radio", "aria-checked": String(n === name), "data-game": n,
         class: n === name ? "chosen" : "", onclick: () => { if (n !== name) chooseGame(n); } }, hosted[n].title)));
   const levels = gameOptions.levels || [];
-  const level = levels.length ? pick("level", t("web.lobby.level"), levels.map((l) => option(l, t(`web.level.${l}`), l === "hard"))) : null;
+  const level = levels.length ? pick("level", t("web.lobby.level"), levels.map((l) => option(l, t(`web.level.${l}`), l === gameOptions.default_level))) : null;
   const timersComputer = el("label", { class: "check" }, el("input", { id: "timers_computer", type: "checkbox" }), t("web.lobby.timers_computer"));
   // The ways this game may be played (the server's `modes`): a `hotseat` game (the
   // classroom) is one person at both seats, never timed.
@@ -109,7 +109,7 @@ export function renderLobby({ options, lobbyGame, chooseGame, startGame, error =
   const gameList = games.length ? el("nav", { class: "my-games", id: "my-games" }, el("h3", {}, t("web.lobby.your_games")),
     games.slice(0, 10).map((g) => el("a", { href: `/play/${g.game}` }, describeGame(g)))) : null;
   const lobby = el("section", { class: "lobby" },
-    el("h1", {}, t("web.title")), el("p", { class: "tagline" }, t("web.lobby.tagline")),
+    el("h1", {}, t("web.title")), el("p", { class: "tagline" }, t(`web.lobby.tagline.${name}`)),
     gameChoice, modes, err, settings, gameList);
   return { lobby, after: summarise };
 }
