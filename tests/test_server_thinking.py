@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 
 from seabattle.games.hosting import ComputerSeat
 from seabattle.server.app import create_app
-from tests.test_server import _odds_game, hello, new_game, private_pair
+from tests.test_server import hello, new_game, odds, private_pair  # noqa: F401 (odds: a fixture)
 
 THINKING_SECONDS = 60
 """The longest the held computer waits for the test's word."""
@@ -39,20 +39,11 @@ class HeldComputer(ComputerSeat[Any, Any]):
         return action
 
 
-@pytest.fixture
-def odds() -> Any:
-    from seabattle.games.registry import register, unregister
-
-    game = _odds_game()
-    register(game)
-    yield game
-    unregister(game.name)
-
-
-def test_a_thinking_computer_holds_up_no_other_game(db: Path, odds: Any,
+def test_a_thinking_computer_holds_up_no_other_game(db: Path, request: pytest.FixtureRequest,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    game = request.getfixturevalue("odds")  # test_server.py's toy game, registered
     go, told_in_time = threading.Event(), []
-    host = type(odds.host())
+    host = type(game.host())
     plain = host.computer
     monkeypatch.setattr(host, "computer", lambda self, *args: HeldComputer(
         plain(self, *args), go, told_in_time))
