@@ -92,6 +92,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "error.off_field": (
         "row {row}, column {col} is outside the {width}×{height} field",
         "строка {row}, столбец {col} — за пределами поля {width}×{height}"),
+    "error.off_field_typed": (
+        "{text} is outside the {width}×{height} field ({first}–{last})",
+        "{text} — за пределами поля {width}×{height} ({first}–{last})"),
     "error.alphabet_unknown": (
         "unknown alphabet {alphabet!r}; known: {known}",
         "неизвестный алфавит {alphabet!r}; есть: {known}"),

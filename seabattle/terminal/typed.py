@@ -13,7 +13,7 @@ to look like some other Cyrillic one. Both games say so on screen (``play.latin_
 from __future__ import annotations
 
 from seabattle.coords import ALPHABETS, Coordinates, parse_cell
-from seabattle.errors import CoordinateSyntaxError
+from seabattle.errors import CoordinateSyntaxError, OffFieldError
 
 LATIN = ALPHABETS["latin"]
 
@@ -38,12 +38,31 @@ def parse_typed(coordinates: Coordinates, text: str) -> int:
     'x' — не клетка: введите букву столбца и номер строки, например Б3
 
     Raises the engine's :class:`~seabattle.errors.CoordinateSyntaxError` or
-    :class:`~seabattle.errors.OffFieldError`, quoting what was typed.
+    :class:`~seabattle.errors.OffFieldError` (worded by :func:`off_field`), quoting what
+    was typed.
     """
     letters = text.strip().rstrip("0123456789- ")
-    if reads_latin(coordinates) and len(letters) == 1 and letters.isascii() and letters.isalpha():
-        try:
-            return parse_cell(text, coordinates.grid, LATIN)
-        except CoordinateSyntaxError:  # the example is the game's (Б3), not a Latin one
-            raise CoordinateSyntaxError(text=text, example=coordinates.example) from None
-    return coordinates.parse(text)
+    try:
+        if reads_latin(coordinates) and len(letters) == 1 and letters.isascii() \
+                and letters.isalpha():
+            try:
+                return parse_cell(text, coordinates.grid, LATIN)
+            except CoordinateSyntaxError:  # the example is the game's (Б3), not a Latin one
+                raise CoordinateSyntaxError(text=text, example=coordinates.example) from None
+        return coordinates.parse(text)
+    except OffFieldError:
+        raise off_field(coordinates, text) from None
+
+
+def off_field(coordinates: Coordinates, text: str) -> OffFieldError:
+    """The engine's :class:`~seabattle.errors.OffFieldError` for the typed ``text``, worded
+    for a player: the cell as typed and the field's corners, not a row and column number.
+
+    >>> from seabattle.coords import Grid
+    >>> print(off_field(Coordinates(Grid(9, 6), ALPHABETS["latin"]), "Z9").message("en"))
+    Z9 is outside the 9×6 field (A1–I6)
+    """
+    grid = coordinates.grid
+    return OffFieldError("error.off_field_typed", text=text.strip(), width=grid.width,
+                         height=grid.height, first=coordinates.name(0),
+                         last=coordinates.name(grid.size - 1))
