@@ -43,12 +43,13 @@ def test_a_game_in_russian_moves_refuses_in_words_and_is_saved(
     # Keep the set-up; a move onto an enemy piece; a command that is none; the help;
     # resign; no other game.
     status, out = play(monkeypatch, capsys, "ru",
-                       ["", "А6 А3", "танцуй", "помощь", "сдаюсь", "д", "н"], save)
+                       ["", "А6 А3", "танцуй", "Б9 Б8", "помощь", "сдаюсь", "д", "н"], save)
     assert status == 0
     assert "Ваша расстановка" in out and "По жребию первый ход" in out
     assert "А3 — не свободная клетка поля" in out  # cells named in the field's letters
     assert "'танцуй' — не команда" in out
-    assert "огонь Б10 север" in out  # the help
+    assert "Б9 — за пределами поля 9×8 (А1–И8)" in out  # the cell as typed
+    assert "огонь Б8 север" in out and "Б10" not in out  # the help, on the field in play
     assert "Победа: Компьютер (соперник сдался)" in out
     record = read_record_file(save)
     assert record.game.name == "manoeuvres" and record.log is not None
@@ -186,6 +187,7 @@ def test_a_set_up_by_hand_in_line_mode_refuses_in_words_and_is_played(
     assert "two pieces on A8" in out
     assert "Taken back from A8" in out
     assert "'dancer' is not a kind of piece" in out
+    assert "A8 fort (or A8 f) puts a piece" in out  # the help names a cell of this field
     assert "To put: F 1, B 1" in out  # what is left, after the first fort
     assert "Won by Computer: the opponent resigned" in out
     record = read_record_file(save)

@@ -148,16 +148,18 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Кр крейсер, Лн линкор; ? — ещё неизвестная фигура противника (?~ — она ходила), "
         "кр? — ваша пометка. Команды: помощь."),
     "manoeuvres.plain.help": (
-        "B10 B9: move (B10 B9 tow C10: with the torpedoes or mines it takes along); "
-        "fire B10 north (n e s w): a torpedo beside your torpedo boat; blast B10 C9: "
-        "point-blank; bomb B10 [B9]: set off your bomb; attack C5 B6 B7: the target, then "
-        "your ships of one kind; defend C5 C6: the ships that take an attack; end: end the "
-        "turn; mark C5 cr (- to remove): note a guess; resign; quit.",
-        "Б10 Б9 — ход (Б10 Б9 буксир В10 — с торпедами или минами, которые он тащит); "
-        "огонь Б10 север (с в ю з) — торпеда рядом с вашим катером; упор Б10 В9 — в упор; "
-        "бомба Б10 [Б9] — подорвать бомбу; атака В5 Б6 Б7 — цель, затем ваши суда одного "
-        "названия; бой В5 В6 — суда, принимающие атаку; конец — закончить ход; "
-        "метка В5 кр (- снять) — пометить; сдаюсь; выход."),
+        "{back} {ahead}: move ({back} {ahead} tow {beside}: with the torpedoes or mines it "
+        "takes along); fire {back} north (n e s w): a torpedo beside your torpedo boat; "
+        "blast {back} {diagonal}: point-blank; bomb {back} [{ahead}]: set off your bomb; "
+        "attack {target} {first} {second}: the target, then your ships of one kind; defend "
+        "{target} {support}: the ships that take an attack; end: end the turn; mark {target} "
+        "cr (- to remove): note a guess; resign; quit.",
+        "{back} {ahead} — ход ({back} {ahead} буксир {beside} — с торпедами или минами, "
+        "которые он тащит); огонь {back} север (с в ю з) — торпеда рядом с вашим катером; "
+        "упор {back} {diagonal} — в упор; бомба {back} [{ahead}] — подорвать бомбу; атака "
+        "{target} {first} {second} — цель, затем ваши суда одного названия; бой {target} "
+        "{support} — суда, принимающие атаку; конец — закончить ход; метка {target} кр "
+        "(- снять) — пометить; сдаюсь; выход."),
     "manoeuvres.plain.keep_setup": ("Your set-up. Keep it (Enter) or draw another (n)?",
                                     "Ваша расстановка. Оставить (Enter) или другую (н)?"),
     "manoeuvres.plain.keep_setup_keys": (
@@ -192,8 +194,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "клетка и - убирает фигуру; заполнить — остальные случайно, авто — всё сразу, "
         "поле — показать поле. Игра начнётся, когда все фигуры будут расставлены."),
     "manoeuvres.plain.manual_help": (
-        "A10 fort (or A10 f) puts a piece, A10 - takes it back; fill, auto, board, quit.",
-        "А10 форт (или А10 ф) ставит фигуру, А10 - убирает; заполнить, авто, поле, quit."),
+        "{cell} fort (or {cell} f) puts a piece, {cell} - takes it back; fill, auto, board, "
+        "quit.",
+        "{cell} форт (или {cell} ф) ставит фигуру, {cell} - убирает; заполнить, авто, поле, "
+        "quit."),
     "manoeuvres.plain.manual_left": ("To put: {pieces}", "Осталось поставить: {pieces}"),
     "manoeuvres.plain.manual_prompt": ("Piece:", "Фигура:"),
     "manoeuvres.plain.manual_put": ("Put: {kind} on {cell}", "Поставлено: {kind} на {cell}"),

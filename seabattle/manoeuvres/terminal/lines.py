@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from seabattle.coords import Coordinates
-from seabattle.errors import SeaBattleError
+from seabattle.errors import OffFieldError, SeaBattleError
 from seabattle.games.chance import draw, entropy, seeded
 from seabattle.games.envelope import PlayerInfo
 from seabattle.games.levels import game_level, level_names
@@ -62,6 +62,7 @@ from seabattle.manoeuvres.terminal.text import Narrator, abbreviation, field_tex
 from seabattle.manoeuvres.views import ManoeuvreView, Phase, SeenPiece, Stage
 from seabattle.records import record_of_log, write_record
 from seabattle.terminal.lines import NO_WORDS, YES_WORDS, LineGame, LineIO, PlayOptions
+from seabattle.terminal.typed import off_field
 
 HUMAN, COMPUTER = 0, 1
 WORDS = {
@@ -258,7 +259,7 @@ class LineMatch:
         """The pieces after one line of the hand set-up."""
         command = PLACING_WORDS.get(words[0].lower()) if words else None
         if command == "help" or not words:
-            self.io.say("manoeuvres.plain.manual_help")
+            self.io.say("manoeuvres.plain.manual_help", cell=self._example(0, 0))
             return placing
         if command in ("fill", "auto"):
             placing = placing.fill(self.session.chance) if command == "fill" else Placing(
@@ -328,7 +329,26 @@ class LineMatch:
             return None
 
     def _cell(self, text: str) -> int:
-        return self.coords.parse(text)
+        try:
+            return self.coords.parse(text)
+        except OffFieldError:
+            raise off_field(self.coords, text) from None
+
+    def _example(self, rows_up: int, col: int) -> str:
+        """A cell for the help's examples: ``rows_up`` rows above the player's back row
+        (the field's last), in column ``col`` (from 0), on the field in play."""
+        grid = self.coords.grid
+        return self.coords.name(grid.cell(max(grid.height - 1 - rows_up, 0),
+                                          min(col, grid.width - 1)))
+
+    def _help_cells(self) -> dict[str, str]:
+        """The cells the command help names: a move from the back row (B10 B9 on a 10-row
+        field), and an attack in mid-field (C5 B6 B7)."""
+        middle = self.coords.grid.height // 2
+        return {"back": self._example(0, 1), "ahead": self._example(1, 1),
+                "beside": self._example(0, 2), "diagonal": self._example(1, 2),
+                "target": self._example(middle, 2), "first": self._example(middle - 1, 1),
+                "second": self._example(middle - 2, 1), "support": self._example(middle - 1, 2)}
 
     def _parse(self, words: list[str]) -> Action | None:
         command = WORDS.get(words[0].lower())
@@ -342,7 +362,7 @@ class LineMatch:
         cells = [self._cell(w) for w in words[1:] if w.lower() not in DIRECTIONS
                  and command not in ("mark", "help", "end", "resign")]
         if command == "help":
-            self.io.say("manoeuvres.plain.help")
+            self.io.say("manoeuvres.plain.help", **self._help_cells())
             return None
         if command == "mark":
             self._mark(words[1:])
