@@ -125,6 +125,7 @@ def hidden_ships_unseen(peer: Peer, seat: int | None, placements: list[dict[str,
         if message["type"] == "state":
             part = message["fleet"]
             assert part["placements"] is None and part["results"] is None
+            assert part["ending"] is None
             if seat is None:
                 assert part["own"] is None
             elif part["own"] is not None:
@@ -143,7 +144,7 @@ def test_a_whole_game_between_two_sockets_and_a_spectator(client: TestClient) ->
     with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb, \
             client.websocket_connect("/ws") as ww:
         a = hello(wa, game["game"], "a", token=game["token"])
-        b = hello(wb, game["game"], "b", token=joined["token"])
+        b = hello(wb, game["game"], "b", token=joined["token"], lang="ru")
         watcher = hello(ww, game["game"], "watcher", watch=game["watch"])
         assert fleet(a)["phase"] == "setup" and fleet(a)["choice"]["action"] == "place"
         assert fleet(watcher)["choice"] is None and fleet(watcher)["own"] is None
@@ -161,8 +162,25 @@ def test_a_whole_game_between_two_sockets_and_a_spectator(client: TestClient) ->
                    if m["type"] == "fleet_event" and m["say"])
         for peer, seat in ((a, 0), (b, 1), (watcher, None)):
             hidden_ships_unseen(peer, seat, over["placements"])
+        ends_worded_for_each_reader(a, b, watcher)
     record = read_record(client.get(f"/api/games/{game['game']}/record").text)
     assert record.game.name == GAME and record.log is not None and len(record.log) > 4
+
+
+def ends_worded_for_each_reader(a: Peer, b: Peer, watcher: Peer) -> None:
+    """Why the battle ended (``fleet.ending``) names the side that lost as each reader
+    calls it: a (English, seat 0), b (Russian, seat 1) and the spectator (English)."""
+    winner, reason = a.state["result"]["winner"], a.state["result"]["reason"]
+    endings = [fleet(peer)["ending"] for peer in (a, b, watcher)]
+    assert all(endings), endings
+    if winner is None:  # a draw's reason names no side
+        assert "fleet" not in endings[0] and "флот" not in endings[1]
+        return
+    loser = 1 - winner
+    names = [("your fleet", "противник"), ("the enemy", "ваш флот")][loser]
+    assert endings[0].startswith(names[0]) and endings[1].startswith(names[1]), endings
+    assert endings[2].startswith(f"fleet {loser + 1}"), endings
+    assert "losing side" not in " ".join(endings), reason
 
 
 def test_the_check_finds_a_hidden_ship_told() -> None:
@@ -170,7 +188,7 @@ def test_the_check_finds_a_hidden_ship_told() -> None:
                   {"ships": [{"kind": "brig", "cells": [4, 7]}], "flagship": 0}]
     peer = Peer(None, "told")
     peer.received = [{"type": "state", "phase": "retreat", "fleet": {
-        "placements": None, "results": None, "own": [{"cells": [0, 1]}],
+        "placements": None, "results": None, "ending": None, "own": [{"cells": [0, 1]}],
         "choice": {"cells": {"cannonball": [7, 4]}}}}]
     with pytest.raises(AssertionError):
         hidden_ships_unseen(peer, 0, placements)

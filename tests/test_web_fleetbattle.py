@@ -116,12 +116,21 @@ def play_out(pages: list[Any]) -> None:
     raise AssertionError("the battle did not end")
 
 
-def check_the_end(page: Any) -> None:
+def check_the_end(page: Any, first: str = "Your fleet") -> None:
+    """The end as the reader reads it: the title names the side that lost as the reader
+    calls it, and the results table lists ``first`` (the reader's side) first."""
     page.wait_for_selector("body[data-phase=over]")
     page.wait_for_selector("#fb-results")
     # The end is the log's last line: after the last volley's and the moderator's own.
     result = page.inner_text("#status-text").strip()
     assert result and page.inner_text("#log").splitlines()[-1] == result
+    ends = (r"You won: the enemy |You lost: your fleet |The battle is a draw: "
+            if first == "Your fleet"
+            else r"Fleet (1 wins: fleet 2|2 wins: fleet 1) |The battle is a draw: ")
+    assert re.match(ends, result), result
+    heads = page.eval_on_selector_all("#fb-results thead th",
+                                      "nodes => nodes.map(n => n.innerText)")
+    assert heads[1] == first, heads
     # Both fleets are shown whole at the end (a corvette and a brig each: 4 cells).
     for field in page.query_selector_all(".field"):
         assert len(field.query_selector_all(".cell.hull")) == 4
@@ -133,9 +142,13 @@ def test_two_pages_play_a_whole_battle_through_an_invitation(browser: Any,
     choose_duel(host)
     host.click("#invite-friend")
     link = host.input_value("#invite-link")
+    host.wait_for_selector("body[data-phase=waiting]")
+    assert not host.query_selector("#fb-panel")  # nothing of the set-up before the friend
     guest = open_fleet_page(browser, link)
     for page in (host, guest):
         page.wait_for_selector("#fb-panel[data-action='place']")
+        # No fleet placed yet: no totals of none.
+        assert "not placed yet" in page.inner_text(".field.theirs .fb-totals")
     assert game_id(guest) == game_id(host)
     watcher = open_fleet_page(browser, host.input_value("#watch-link"))
     watcher.wait_for_selector(".field h2")
@@ -145,9 +158,14 @@ def test_two_pages_play_a_whole_battle_through_an_invitation(browser: Any,
     watcher.wait_for_function(f"Number(document.body.dataset.seq) >= {seq(host)}")
     assert not watcher.query_selector(".cell.hull")  # a spectator sees no ship before the end
     assert not watcher.query_selector("#fb-panel")
+    assert "firepower" in host.inner_text(".field.mine .fb-totals")
     play_out([host, guest])
-    for page in (host, guest, watcher):
-        check_the_end(page)
+    for page, first in ((host, "Your fleet"), (guest, "Your fleet"), (watcher, "Fleet 1")):
+        check_the_end(page, first)
+    # The guest (seat 2) reads its own dice first, as its own field.
+    for roll in guest.query_selector_all(".fb-roll"):
+        if len(roll.query_selector_all(".fb-die")) == 2:
+            assert roll.inner_text().split(":", 1)[1].strip().startswith("Your fleet")
     log = host.inner_text("#log")
     assert "Turn 1" in log and "hits:" in log  # the moderator's answers to the volleys
 

@@ -336,10 +336,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.plain.legend": (
         "Your field: O deck, X cannonball hit, c chain, g grape, @ taken by boarding, "
         "# ship lost, * enemy miss. Enemy field: * miss, X hit, # ship lost. "
-        "Type help for the orders, quit to stop.",
-        "Ваше поле: O палуба, X попадание ядром, c книппель, g шрапнель, @ захвачено, "
-        "# корабль выбыл, * промах противника. Поле противника: * промах, X попадание, "
-        "# корабль выбыл. помощь — приказы, выход — закончить."),
+        "At any question: help says what it takes, board shows the fields, quit stops.",
+        "Ваше поле: O палуба, X попадание ядром, c попадание книппелем (chain), "
+        "g попадание шрапнелью (grape), @ захвачено, # корабль выбыл, * промах противника. "
+        "Поле противника: * промах, X попадание, # корабль выбыл. О — огневая мощь, "
+        "А — абордаж, М — манёвр. На любой вопрос: помощь — что можно ответить, "
+        "поле — показать поля, выход — закончить."),
     "fleet.plain.you": ("Your fleet", "Ваш флот"),
     "fleet.plain.enemy": ("The enemy", "Противник"),
     "fleet.plain.you_said": ("your fleet", "ваш флот"),
@@ -356,6 +358,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.plain.own": ("Your fleet", "Ваш флот"),
     "fleet.plain.enemy_field": ("Enemy", "Противник"),
     "fleet.plain.ships": ("Your ships: {ships}", "Ваши корабли: {ships}"),
+    "fleet.plain.ship_number": ("#{number} {kind}", "№{number} {kind}"),
+    "fleet.plain.retreat_help": (
+        "y: your fleet retreats before turn {turn}; n: it fights on.",
+        "д — ваш флот отступает перед ходом {turn}; н — бой продолжается."),
     "fleet.plain.ask_retreat": ("Retreat before turn {turn}? (y/n)",
                                 "Отступить перед ходом {turn}? (д/н)"),
     "fleet.plain.ask_mode": ("You won the manoeuvre. Mode ({modes}):",
@@ -364,6 +370,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.plain.or": ("or", "или"),
     "fleet.plain.ask_grapple": ("Your ships to grapple with it (numbers):",
                                 "Ваши корабли для абордажа (номера):"),
+    "fleet.plain.grapple_help": (
+        "Type the numbers of your ships (#1, #2… in «Your ships») that grapple, e.g. '1 3'.",
+        "Введите номера ваших кораблей (№1, №2… в «Ваши корабли») для абордажа, "
+        "например «1 3»."),
     "fleet.plain.ask_orders": (
         "Orders (shots: {shots}, fireships: up to {fireships}; help):",
         "Приказ (выстрелов: {shots}, брандеров до {fireships}; помощь):"),
@@ -438,6 +448,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "fleet.web.status.watch": ("Turn {turn}: {phase}", "Ход {turn}: {phase}"),
     "fleet.web.won": ("You won: {reason}.", "Вы победили: {reason}."),
     "fleet.web.lost": ("You lost: {reason}.", "Вы проиграли: {reason}."),
+    "fleet.web.not_placed": ("{side}: the fleet is not placed yet",
+                             "{side}: флот ещё не расставлен"),
     "fleet.web.dice": ("Dice", "Кубики"),
     "fleet.web.dice.manoeuvre": ("Manoeuvre", "Маневрирование"),
     "fleet.web.dice.boarding": ("Boarding", "Абордаж"),

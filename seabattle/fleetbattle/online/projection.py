@@ -107,11 +107,22 @@ def snapshot(state: FleetBattleState, audience: int | None, language: Language,
         "results": None if view.results is None else [result_data(r) for r in view.results],
         "placements": None if view.placements is None
         else [placement_data(p) for p in view.placements],
+        "ending": ending(state, audience, language),
     }
     part: dict[str, JSON] = {"fleet": fleet}
     if over:
         part["stats"] = fleet["results"]  # the shell shows the board's statistics then
     return part
+
+
+def ending(state: FleetBattleState, audience: int | None, language: Language) -> str | None:
+    """Why the battle ended, as ``audience`` reads it in ``language`` («your fleet has no
+    ship left in the battle»); ``None`` while it goes on."""
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    narrator = Narrator(state.rules, language, side_names(audience, language))
+    return narrator.reason(outcome.winner, outcome.reason.key)
 
 
 def field_data(rules: FleetRules, seat: int, language: Language) -> dict[str, JSON]:

@@ -218,11 +218,18 @@ class Narrator:
         if isinstance(event, Surrendered):
             return t("fleet.say.surrendered", lang, side=names[event.seat])
         assert isinstance(event, BattleOver)
+        reason = self.reason(event.winner, event.reason)
         if event.winner is None:
-            return t("fleet.say.draw", lang, reason=translate(event.reason, lang))
-        reason = translate(LOSER_REASONS.get(event.reason, event.reason), lang,
-                           loser=names[1 - event.winner])
+            return t("fleet.say.draw", lang, reason=reason)
         return t("fleet.say.won", lang, side=names[event.winner], reason=reason)
+
+    def reason(self, winner: int | None, reason: str) -> str:
+        """Why the battle ended (``winner`` and the outcome's ``reason``), naming the side
+        that lost as this narrator's audience calls it («your fleet retreated»)."""
+        if winner is None:
+            return translate(reason, self.language)
+        return translate(LOSER_REASONS.get(reason, reason), self.language,
+                         loser=self.names[1 - winner])
 
     def _contest(self, event: Contest) -> str:
         lang, names = self.language, self.names

@@ -196,10 +196,14 @@ class FleetBoard {
 
   rulesText() { return this.api.state.title; }
 
+  // The end. The battle's own ends (a fleet destroyed, retreats, the turn limit) the server
+  // words as the reader calls the sides (`fleet.ending`: «your fleet has no ship left in
+  // the battle»); the room's (resigned, the clock, a player who left) the shell words.
   resultText(result) {
-    const reason = MSG[result.reason] ? t(result.reason) : t(`web.reason.${result.reason}`);
+    const room = MSG[`web.reason.${result.reason}`];
+    const reason = room ? t(`web.reason.${result.reason}`) : this.fleet.ending || t(result.reason);
     if (result.winner === null) return t("fleet.say.draw", { reason });
-    if (!this.api.isPlayer) return t("web.over.winner", { n: result.winner + 1, reason });
+    if (!this.api.isPlayer) return t("fleet.say.won", { side: this.sideTitle(result.winner), reason });
     if (MSG[`web.over.won_${result.reason}`]) return t(`web.over.${result.winner === this.seat ? "won" : "lost"}_${result.reason}`);
     return t(result.winner === this.seat ? "fleet.web.won" : "fleet.web.lost", { reason });
   }
@@ -237,9 +241,11 @@ class FleetBoard {
       if (roll.values.length === 2) {
         // Each die with the score it made (the figures and every bonus added: the server's).
         const score = (i) => el("small", { class: "fb-score" }, `(${String(roll.scores[i]).replace(".", LANG === "ru" ? "," : ".")})`);
+        // The reader's side first, as on the fields.
+        const [near, far] = [this.near, 1 - this.near];
         return el("span", { class: "fb-roll", "data-roll": roll.what }, el("b", {}, `${label}:`),
-          this.sideTitle(0), face(roll.values[0], roll.winner === 0, rolling), score(0), "·",
-          face(roll.values[1], roll.winner === 1, rolling), score(1), this.sideTitle(1));
+          this.sideTitle(near), face(roll.values[near], roll.winner === near, rolling), score(near), "·",
+          face(roll.values[far], roll.winner === far, rolling), score(far), this.sideTitle(far));
       }
       return el("span", { class: "fb-roll", "data-roll": roll.what }, el("b", {}, `${label}:`), this.sideTitle(roll.seat),
         face(roll.values[0], roll.winner !== null, rolling));
@@ -251,7 +257,8 @@ class FleetBoard {
   // grapple (none: nothing is asked of the reader).
   panel() {
     const choice = this.fleet.choice;
-    if (!choice || this.api.state.phase === "over") return null;
+    // Nothing of the set-up while an invitation waits for the friend (the shell shows the link).
+    if (!choice || ["over", "waiting"].includes(this.api.state.phase)) return null;
     let body;
     if (choice.action === "place") body = this.setupPanel(choice);
     else if (choice.action === "retreat") body = this.retreatPanel(choice);
@@ -368,8 +375,10 @@ class FleetBoard {
     const f = this.fleet, s = f.sides[side];
     const number = (x) => (Number.isInteger(x) ? String(x) : String(x).replace(".", LANG === "ru" ? "," : "."));
     const notes = [s.flagship_lost ? t("fleet.text.flagship_lost") : null, s.held_fire ? t("fleet.text.held_fire") : null].filter(Boolean);
-    const totals = t("fleet.text.totals", { side: this.sideTitle(side), firepower: number(s.totals.firepower),
-      boarding: s.totals.boarding, manoeuvre: s.totals.manoeuvre, ships: s.totals.ships }) + (notes.length ? ` (${notes.join(", ")})` : "");
+    // Before a side places its fleet it has no totals yet (not none).
+    const totals = f.phase === "setup" && !s.ready ? t("fleet.web.not_placed", { side: this.sideTitle(side) })
+      : t("fleet.text.totals", { side: this.sideTitle(side), firepower: number(s.totals.firepower),
+        boarding: s.totals.boarding, manoeuvre: s.totals.manoeuvre, ships: s.totals.ships }) + (notes.length ? ` (${notes.join(", ")})` : "");
     const mine = this.api.isPlayer && side === this.seat && f.own;
     const lost = new Map(s.lost.map((ship) => [ship.index, ship.status]));
     const ships = (mine ? f.own.filter((p) => p.kind !== "battery") : s.make_up.map((kind, index) => ({ kind, index }))).map((ship) => {
@@ -387,14 +396,15 @@ class FleetBoard {
   renderStats() {
     const f = this.fleet;
     if (!f.results) return null;
+    const sides = [this.near, 1 - this.near];  // the reader's side first, as on the fields
     const names = (side, indices) => indices.map((i) => kindName(f.pieces[side][i].kind)).join(", ") || "—";
     const rows = ["destroyed", "captured", "escaped", "remaining"].map((fate) => el("tr", {},
-      el("th", { scope: "row" }, t(`fleet.web.result.${fate}`)), [0, 1].map((side) => el("td", { "data-fate": fate, "data-side": side }, names(side, f.results[side][fate])))));
+      el("th", { scope: "row" }, t(`fleet.web.result.${fate}`)), sides.map((side) => el("td", { "data-fate": fate, "data-side": side }, names(side, f.results[side][fate])))));
     const winner = f.winner;
     const trophies = winner !== null && f.results[winner].trophies.coins
       ? el("p", { id: "fb-trophies" }, t("fleet.say.trophies", { side: this.sideSaid(winner), ...f.results[winner].trophies })) : null;
     return el("div", { class: "over" }, el("table", { class: "fb-results", id: "fb-results" },
-      el("thead", {}, el("tr", {}, el("th"), [0, 1].map((side) => el("th", { scope: "col" }, this.sideTitle(side))))),
+      el("thead", {}, el("tr", {}, el("th"), sides.map((side) => el("th", { scope: "col" }, this.sideTitle(side))))),
       el("tbody", {}, rows)), trophies);
   }
 
