@@ -155,8 +155,8 @@ export class GameClient {
     if (!s) return;
     const body = document.body.dataset;
     body.phase = s.phase; body.seq = s.seq;
-    body.turn = s.pending ? (s.pending.seat === this.seat ? "decide" : "them")
-      : s.phase !== "battle" || s.to_move === null ? "none" : (s.to_move === this.seat ? "me" : "them");
+    body.turn = (this.board.turn && this.board.turn())
+      ?? (s.phase !== "battle" || s.to_move === null ? "none" : (s.to_move === this.seat ? "me" : "them"));
     if (this.isPlayer && s.phase === "over" && s.result) body.turn = s.result.winner === this.seat ? "won" : "lost";
     body.opponent = this.opponentIsComputer ? "computer" : "person";
     body.connection = this.connectionLost ? "lost" : "on";

@@ -261,6 +261,9 @@ class BattleshipBoard extends SetupBoard {
   // The rules in play, in short: what a friend who followed the link needs to know (the
   // server's line, in the reader's language).
   rulesText() { return this.state.rules_line; }
+  // While a decision is pending (`pending`), the page's turn is its: «decide» for the one
+  // who owes it, «them» for everyone else; otherwise the shell's.
+  turn() { const p = this.state.pending; return p ? (p.seat === this.seat ? "decide" : "them") : null; }
 
   // --- the fields, aiming and decisions ------------------------------------------------
 

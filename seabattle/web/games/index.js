@@ -37,6 +37,11 @@
 //   statusText() → text        the status line while the game is on (set-up, play); the
 //                              shell's own while waiting for the opponent and after the end
 //   rulesText() → text         the rule set in short, for the rules line and the invitation
+//   turn() → "me" | "them" | "decide" | "none" | null
+//                              (optional) whose turn the page shows (body's data-turn), the
+//                              game's own («decide»: a decision of the reader's is due); null
+//                              (or no turn()): the shell's, `to_move` against the reader's
+//                              seat in the battle, "none" outside it (won / lost at the end)
 //   render() → {headline, controls, fields}
 //                              the page's game parts: the last move's answer (text), the
 //                              controls above the fields (nodes), the fields (a node, or null

@@ -148,6 +148,13 @@ class ManoeuvresBoard {
   }
 
   rulesText() { return this.s.title; }
+  // The defender's answer to an attack (`stage` defence, `to_move` the defender) is a
+  // decision: «decide» for the defender, «them» for everyone else; otherwise the shell's.
+  turn() {
+    const s = this.s;
+    if (s.phase !== "battle" || s.stage !== "defence") return null;
+    return s.to_move === this.api.seat ? "decide" : "them";
+  }
 
   resultText(result) {
     const seat = this.api.seat, reason = result.reason;
