@@ -179,7 +179,8 @@ def test_the_retreat_question_asks_again_until_yes_or_no(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     out = play_lines(monkeypatch, capsys, ["help", "xyz", "+9", "n", "quit"],
                      "--lang", "en", "--seed", "5")
-    assert out.count("Please answer y (yes) or n (no).") == 3
+    assert out.count("Please answer y (yes) or n (no).") == 2
+    assert "y: your fleet retreats before turn 1; n: it fights on." in out  # help
     assert "Retreating" not in out and "Orders (shots: 8" in out
 
 
@@ -189,9 +190,10 @@ def test_the_russian_game_names_states_levels_and_words_in_russian(
     out = play_lines(monkeypatch, capsys, ["н", "+3 А1", "н", "xyz", "дальний", "quit"],
                      "--lang", "ru", "--seed", "5", "--level", "admiral")
     assert "компьютер — уровень адмирал" in out
-    assert "3 бриг (израсходован брандером)" in out and "(spent)" not in out
+    assert "№3 бриг (израсходован брандером)" in out and "(spent)" not in out
     assert "; помощь):" in out and "help" not in out
-    assert "Введите: дальний, вплотную или абордаж." in out
+    assert "Введите: 1 (дальний), 2 (вплотную) или 3 (абордаж)." in out
+    assert "О — огневая мощь, А — абордаж, М — манёвр" in out  # the legend
     assert "Ваш флот: О 7, А 11, М 7; кораблей: 4" in out
 
 
@@ -257,5 +259,24 @@ def test_the_mode_hint_lists_only_the_modes_offered() -> None:
     PlainGame(settings, Boarder(out, cells), out, game="fleet-battle").run()
     text = out.getvalue()
     # after a boarding turn boarding cannot follow: the hint leaves it out
-    assert "Mode (long range, close range, boarding): Type long, close or boarding." in text
-    assert "Mode (long range, close range): Type long or close." in text
+    assert ("Mode (1 long range, 2 close range, 3 boarding): "
+            "Type 1 (long), 2 (close) or 3 (boarding).") in text
+    assert "Mode (1 long range, 2 close range): Type 1 (long) or 2 (close)." in text
+
+
+def test_every_question_takes_help_and_board_and_the_mode_its_number(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # turn 1: help and board at the retreat question, a fireship and a cell off the field;
+    # turn 2's manoeuvre is won: help, board, then the mode by its number
+    out = play_lines(monkeypatch, capsys, ["help", "board", "n", "help", "+3 A1 Z9", "+3 A1",
+                                           "n", "help", "board", "2", "quit"],
+                     "--lang", "en", "--seed", "5", "--level", "admiral")
+    assert "y: your fleet retreats before turn 1; n: it fights on." in out
+    assert "Name the kind of shot" in out  # the orders' help
+    assert "Z9 is outside the 9×6 field (A1–I6)" in out
+    assert "Your ships: #1 frigate, #2 corvette, #3 brig, #4 brig, #5 brig" in out
+    mode = "You won the manoeuvre. Mode (1 long range, 2 close range, 3 boarding): "
+    assert mode + "Type 1 (long), 2 (close) or 3 (boarding)." in out  # help
+    assert mode + "Your fleet  " in out  # board: the fields again
+    assert mode + "Your fleet chooses close range." in out
+    assert "Please answer" not in out

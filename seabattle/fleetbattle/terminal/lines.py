@@ -52,11 +52,12 @@ from seabattle.games.envelope import Envelope, PlayerInfo
 from seabattle.games.levels import game_level, level_names
 from seabattle.games.rule_names import rules_named
 from seabattle.i18n import Language, translate
-from seabattle.terminal.lines import LineGame, LineIO, PlayOptions
+from seabattle.terminal.lines import NO_WORDS, YES_WORDS, LineGame, LineIO, PlayOptions
 from seabattle.terminal.typed import parse_typed
 
 HUMAN, COMPUTER = 0, 1
 HELP_WORDS = ("help", "?", "помощь")
+BOARD_WORDS = ("board", "поле")
 HOLD_WORDS = ("hold", "не", "нестрелять")
 AMMO_WORDS = {"cannonball": Ammo.CANNONBALL, "cannonballs": Ammo.CANNONBALL,
               "ядра": Ammo.CANNONBALL, "ядро": Ammo.CANNONBALL, "chain": Ammo.CHAIN,
@@ -211,7 +212,8 @@ class LineBattle:
                                  io.language) + "\n")
         assert view.own is not None
         io.say("fleet.plain.ships", ships=", ".join(
-            f"{ship.index + 1} {io.tr(ship.kind.text)}" + (
+            translate("fleet.plain.ship_number", io.language, number=ship.index + 1,
+                      kind=io.tr(ship.kind.text)) + (
                 "" if ship.status is Status.ACTIVE
                 else f" ({translate(f'fleet.status.{ship.status.value}', io.language)})")
             for ship in view.own))
@@ -230,33 +232,57 @@ class LineBattle:
     def _read(self, view: FleetView) -> Action | None:
         io = self.io
         if view.phase is Phase.RETREAT:
-            return RetreatChoice(io.ask_yes_no("fleet.plain.ask_retreat", turn=view.turn))
+            line = self._line(view, "fleet.plain.ask_retreat", turn=view.turn)
+            if line is None:
+                io.say("fleet.plain.retreat_help", turn=view.turn)
+            elif line.lower() in YES_WORDS or line.lower() in NO_WORDS:
+                return RetreatChoice(line.lower() in YES_WORDS)
+            else:
+                io.say("plain.again_unclear")
+            return None
         if view.phase is Phase.MODE:
-            line = io.ask("fleet.plain.ask_mode", modes=", ".join(
-                io.tr(mode.text) for mode in view.modes))
-            io.check_quit(line)
-            if line.lower() not in MODE_WORDS:
-                words = [word for word, mode in MODE_WORDS.items() if mode in view.modes
-                         and word.isascii() == (io.language == "en")]
+            numbered = {str(number): mode for number, mode in enumerate(Mode, start=1)
+                        if mode in view.modes}
+            line = self._line(view, "fleet.plain.ask_mode", modes=", ".join(
+                f"{number} {io.tr(mode.text)}" for number, mode in numbered.items()))
+            chosen = None if line is None else numbered.get(line) or MODE_WORDS.get(line.lower())
+            if chosen is None or chosen not in view.modes:
+                words = [f"{number} ({word})" for number, mode in numbered.items()
+                         for word, named in MODE_WORDS.items()
+                         if named is mode and word.isascii() == (io.language == "en")]
                 either = f" {translate('fleet.plain.or', io.language)} "
                 io.say("fleet.plain.mode_words",
                        words=either.join(filter(None, [", ".join(words[:-1]), words[-1]])))
                 return None
-            return ChooseMode(MODE_WORDS[line.lower()])
+            return ChooseMode(chosen)
         if view.phase is Phase.GRAPPLE:
             self._show(view)
-            line = io.ask("fleet.plain.ask_grapple")
-            io.check_quit(line)
+            line = self._line(view, "fleet.plain.ask_grapple")
+            if line is None:
+                io.say("fleet.plain.grapple_help")
+                return None
             return Grapple(tuple(int(word) - 1 for word in line.split() if word.isdigit()))
         self._show(view)
-        line = io.ask("fleet.plain.ask_orders" if view.phase is Phase.ORDERS
-                      else "fleet.plain.ask_parting", shots=view.shots_allowed,
-                      fireships=view.fireship_limit)
-        io.check_quit(line)
-        if line.lower() in HELP_WORDS:
+        line = self._line(view, "fleet.plain.ask_orders" if view.phase is Phase.ORDERS
+                          else "fleet.plain.ask_parting", shots=view.shots_allowed,
+                          fireships=view.fireship_limit)
+        if line is None:
             io.say("fleet.plain.help")
             return None
         return self._orders(line)
+
+    def _line(self, view: FleetView, key: str, /, **params: object) -> str | None:
+        """The answer to the question ``key``, ``None`` for help (which the caller says);
+        ``board`` shows the fields and asks again; a quit word raises
+        :class:`~seabattle.terminal.lines.EndOfInput`."""
+        while True:
+            line = self.io.ask(key, **params)
+            self.io.check_quit(line)
+            if line.lower() in HELP_WORDS:
+                return None
+            if line.lower() not in BOARD_WORDS:
+                return line
+            self._show(view)
 
     def _orders(self, line: str) -> Orders:
         words = line.replace(",", " ").split()
