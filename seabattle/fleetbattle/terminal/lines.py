@@ -4,7 +4,10 @@ One answer a line, no colour. Before every turn the player is asked whether to r
 after winning the manoeuvre, for the mode; in long or close range, for the turn's orders:
 the kind of shot (``cannonball``/``ядра``, ``chain``/``книппели``, ``grape``/``шрапнель``;
 cannonballs when none is named), then the cells, and ``+N`` for each ship sent as a
-fireship (its number in the fleet list), or ``hold``/``не`` for «Не стрелять». Every die
+fireship (its number in the fleet list, ``#1``/``№1``), or ``hold``/``не`` for «Не
+стрелять»; the mode by its word or the number it is listed with (``2`` close range, as
+the full-screen game's key). Every question takes ``help``/``помощь`` (what it accepts)
+and ``board``/``поле`` (the fields again). Every die
 falls in the program, from the system's entropy (or the seed asked for), and is told.
 The loop around a game (again, saving, quitting) is the line-mode shell's
 (:mod:`seabattle.plain`).
