@@ -45,6 +45,29 @@ class OnlineLink(Protocol):
         """Move to the rematch ``game`` (the same seat and token)."""
 
 
+def waiting_line(phrases: Phrasebook, address: str, game: str, invite: str | None) -> str:
+    """Waiting for the opponent, with the invitation link ``{address}/join/{game}/{invite}``
+    while the server sends the invitation (to the game's creator)."""
+    line = phrases("tui.online.waiting")
+    if invite:
+        line += " " + phrases("tui.online.invite", link=f"{address}/join/{game}/{invite}")
+    return line
+
+
+def opening_line(phrases: Phrasebook, address: str, phase: str, game: str,
+                 invite: str | None, set_up: bool,
+                 set_up_key: str = "tui.online.setup_wait") -> str | None:
+    """The status line of a game not yet in battle, the same in every game's online screen:
+    waiting for the opponent (:func:`waiting_line`), placing one's own (``set_up`` false) or waiting
+    for the opponent's set-up (``set_up_key``: the game's words for it); ``None`` in any
+    other ``phase``, the game's own line."""
+    if phase == "waiting":
+        return waiting_line(phrases, address, game, invite)
+    if phase == "setup":
+        return phrases(set_up_key if set_up else "tui.online.setup")
+    return None
+
+
 class ChatScreen(ModalScreen[str | None]):
     """The chat's phrases to pick one from (Enter), or none (Escape)."""
 

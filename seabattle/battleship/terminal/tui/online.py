@@ -56,7 +56,7 @@ from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.hook import OnlineScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
-from seabattle.terminal.online import ChatScreen, Message, OnlineLink
+from seabattle.terminal.online import ChatScreen, Message, OnlineLink, opening_line
 
 
 class OnlineSetup:
@@ -411,16 +411,13 @@ class OnlineBattleshipScreen(OnlineScreen, AimingScreen):
     def _status(self) -> None:
         """The line saying whose turn it is, the timer, and the opponent's presence."""
         state, phrases = self.state, self.phrases
+        opening = None if state is None else opening_line(
+            phrases, self.link.address, state.phase, state.game, state.invite,
+            state.own.fleet is not None)
         if state is None:
             line = phrases("tui.online.connecting")
-        elif state.phase == "waiting":
-            line = phrases("tui.online.waiting")
-            if state.invite:
-                line += " " + phrases("tui.online.invite", link=(
-                    f"{self.link.address}/join/{state.game}/{state.invite}"))
-        elif state.phase == "setup":
-            line = phrases("tui.online.setup_wait" if state.own.fleet is not None
-                           else "tui.online.setup")
+        elif opening is not None:
+            line = opening
         elif state.phase == "over":
             line = self._outcome(state.winner, str(state.reason))
             line += " " + phrases("tui.online.rematch_keys")

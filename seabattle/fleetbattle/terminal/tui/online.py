@@ -47,7 +47,7 @@ from seabattle.games.chance import entropy
 from seabattle.i18n import Language, Text
 from seabattle.terminal.hook import OnlineScreen
 from seabattle.terminal.notice import Notice
-from seabattle.terminal.online import ChatScreen, Message, OnlineLink
+from seabattle.terminal.online import ChatScreen, Message, OnlineLink, opening_line
 
 _DICE_EVENTS = ("contest", "fireship_rolled", "fire_started")
 
@@ -364,14 +364,10 @@ class OnlineFleetScreen(OnlineScreen, OrdersScreen):
         state, p = self.state, self.phrases
         if state is None:
             return
-        if state.phase == "waiting":
-            line = p("tui.online.waiting")
-            if state.invite:
-                line += " " + p("tui.online.invite", link=(
-                    f"{self.link.address}/join/{state.game}/{state.invite}"))
-        elif state.phase == "setup":
-            line = p("tui.online.setup_wait" if state.view.own is not None
-                     else "tui.online.setup")
+        opening = opening_line(p, self.link.address, state.phase, state.game, state.invite,
+                               state.view.own is not None)
+        if opening is not None:
+            line = opening
         elif state.phase == "over":
             line = p("tui.online.rematch_keys")
         elif self.sent:

@@ -40,7 +40,7 @@ from seabattle.terminal.game_log import GameLog
 from seabattle.terminal.hook import OnlineScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.terminal.notice import Notice
-from seabattle.terminal.online import ChatScreen, Message, OnlineLink
+from seabattle.terminal.online import ChatScreen, Message, OnlineLink, opening_line, waiting_line
 from seabattle.terminal.phrases import Phrasebook
 
 GAME_WORDS = {"resigned", "timeout", "abandoned"}
@@ -140,10 +140,13 @@ class OnlineBattle(FieldScreen):
     def turn_line(self, view: ManoeuvreView) -> str:
         p = self.phrases
         state = self.state
+        # Drawn in the set-up only under the set-up screen or once the pieces are sent: set up.
+        opening = opening_line(p, self.link.address, state.phase, state.game, state.invite, True,
+                               "manoeuvres.tui.online.setup_wait")
         if state.result is not None:
             line = outcome_line(p, self.seat, *state.result) + " " + p("tui.online.rematch_keys")
-        elif view.phase is Phase.SETUP:
-            line = p("manoeuvres.tui.online.setup_wait")
+        elif opening is not None:
+            line = opening
         else:
             line = super().turn_line(view)
         if state.deadline_in is not None and state.result is None:
@@ -237,10 +240,8 @@ class OnlineManoeuvreScreen(OnlineScreen):
             self.phrases = Phrasebook(self.language, coordinates(self.rules, self.language))
         self.state = state
         if state.phase == "waiting" or state.seat is None:
-            status = self.phrases("tui.online.waiting")
-            if state.invite:
-                status += " " + self.phrases("tui.online.invite", link=state.invite)
-            self.query_one("#status", Static).update(status)
+            self.query_one("#status", Static).update(
+                waiting_line(self.phrases, self.link.address, state.game, state.invite))
             return
         if self.battle is None:
             self.battle = OnlineBattle(self.link, state, self.phrases)
