@@ -465,7 +465,8 @@ def test_phone_sized_screen_shows_both_fields_usable(browser: Any, server: Serve
 def test_a_game_without_a_board_module_is_named_not_drawn(browser: Any, server: Server) -> None:
     """The shell (app.js) draws a game through the board module its state's ``game_name``
     names (Battleship, where the state names none: every other test). One it has no module
-    for is said, not drawn as Battleship. The test plays the server's side of the socket."""
+    for (a game registered on the server only, called «checkers» here) is said, not drawn
+    as Battleship. The test plays the server's side of the socket."""
     module = urllib.request.urlopen(f"{server.url}/static/games/battleship.js", timeout=5)
     assert "javascript" in module.headers["Content-Type"]  # loadable as an ES module
     page = open_page(browser, server.url)
@@ -479,7 +480,7 @@ def test_a_game_without_a_board_module_is_named_not_drawn(browser: Any, server: 
             for event in ({"type": "welcome", "game": "g1", "seat": 0, "role": "player",
                            "since": 0},
                           {"type": "chat", "seq": 1, "seat": 1, "phrase": "chat.good_luck"},
-                          {"type": "state", "game": "g1", "game_name": "manoeuvres", "seq": 1,
+                          {"type": "state", "game": "g1", "game_name": "checkers", "seq": 1,
                            "phase": "setup"}):
                 ws.send(json.dumps(event))
         ws.on_message(answer)
@@ -488,7 +489,7 @@ def test_a_game_without_a_board_module_is_named_not_drawn(browser: Any, server: 
     page.evaluate("localStorage.setItem('sb.token.g1', 'token')")
     page.goto(f"{server.url}/play/g1")
     page.wait_for_selector("#fatal")
-    assert "manoeuvres" in page.inner_text("#fatal") and told == ["hello"]
+    assert "checkers" in page.inner_text("#fatal") and told == ["hello"]
     assert page.locator(".board").count() == 0
 
 
