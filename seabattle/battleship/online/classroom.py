@@ -38,7 +38,7 @@ from seabattle.battleship.classroom_state import (
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import find_rules
 from seabattle.coords import Coordinates
-from seabattle.errors import CoordinateSyntaxError, SeaBattleError
+from seabattle.errors import CoordinateSyntaxError, OffFieldError, SeaBattleError
 from seabattle.games import chance
 from seabattle.games.hosting import (
     ClientEvent,
@@ -144,12 +144,14 @@ def _cell(rules: LessonRules, value: JSON | None) -> int:
         raise field_error("cell", "a cell number or name")
     try:
         return _coordinates(rules).parse(value.strip())
-    except CoordinateSyntaxError as error:
+    except (CoordinateSyntaxError, OffFieldError) as error:
+        # A Latin look-alike may read as a Cyrillic letter past the field (c → С): the
+        # Latin reading (C → the third column, В) is tried before the refusal.
         if rules.language == "en":
             raise
         try:
             return rules.board.coordinates("en").parse(value.strip())
-        except CoordinateSyntaxError:
+        except (CoordinateSyntaxError, OffFieldError):
             # Not a cell in Latin letters either: said as the lesson's letters say it
             # (the Russian example «Б3», not «B3»).
             raise error from None
