@@ -47,6 +47,7 @@ AS_SPECTATOR = 1_500
 # A fuzzer is a client that floods: the per-socket and per-address limits are raised so
 # that it is answered, not throttled (tests/test_server_abuse.py checks the limits).
 FUZZ_LIMITS = Limits(messages_per_second=1e6, message_burst=1_000_000,
+                     address_messages_per_second=1e6, address_message_burst=1_000_000,
                      games_per_minute=1_000_000, sockets_per_address=1_000)
 
 
