@@ -151,9 +151,12 @@ def _cell(rules: LessonRules, value: JSON | None) -> int:
             raise
         try:
             return rules.board.coordinates("en").parse(value.strip())
-        except (CoordinateSyntaxError, OffFieldError):
-            # Not a cell in Latin letters either: said as the lesson's letters say it
-            # (the Russian example «Б3», not «B3»).
+        except (CoordinateSyntaxError, OffFieldError) as latin_error:
+            # Not a cell in Latin letters either. A name off the field in either reading
+            # (К11, Z9) is refused as off the field; any other, as the lesson's letters
+            # say it (the Russian example «Б3», not «B3»).
+            if isinstance(latin_error, OffFieldError) and not isinstance(error, OffFieldError):
+                raise latin_error from None
             raise error from None
 
 
