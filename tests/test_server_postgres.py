@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -41,8 +41,10 @@ watchdog = backends.watchdog  # autouse: a hang fails instead of stalling
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Store]]:
-    """Opens the same store again each time it is called (closing them all afterwards)."""
+async def opener(request: pytest.FixtureRequest,
+                 tmp_path: Path) -> AsyncIterator[Callable[[], Store]]:
+    """Opens the same store again each time it is called (closing them all afterwards, in
+    the test's own event loop: a pool left open there hangs the loop's closing)."""
     target = (str(tmp_path / "games.sqlite3") if request.param == "sqlite"
               else request.getfixturevalue("postgres_url"))
     opened: list[Store] = []
@@ -53,7 +55,7 @@ def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[
 
     yield open_again
     for store in opened:
-        asyncio.run(store.close())
+        await store.close()
 
 
 def entry(kind: str, at: float = 1_700_000_000.25, **fields: JSON) -> dict[str, JSON]:
