@@ -191,7 +191,15 @@ class GameHost(ABC, Generic[StateT, RulesT, ActionT, EventT]):
     def snapshot(self, state: StateT, audience: int | None, language: Language,
                  over: bool) -> dict[str, JSON]:
         """The game's part of the ``state`` message for ``audience`` (``over``: the room
-        ended, so everything may be shown)."""
+        ended, so everything may be shown), less :meth:`rules_snapshot`'s."""
+
+    def rules_snapshot(self, rules: RulesT, language: Language) -> dict[str, JSON]:
+        """The part of the ``state`` message that depends on the rule set and the language
+        only (the rules, the pieces and their shapes, the column letters…). A room builds
+        and encodes it once per language and joins the same text to every state it sends,
+        so it costs nothing per move; its keys are none of :meth:`snapshot`'s. By default
+        there is none."""
+        return {}
 
     @abstractmethod
     def game_over(self, state: StateT) -> dict[str, JSON]:

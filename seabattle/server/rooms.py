@@ -54,7 +54,15 @@ from seabattle.server.entries import (
     entry_from_data,
     entry_to_data,
 )
-from seabattle.server.messages import ClaimWin, Intent, Rematch, Resign, Say, ServerError
+from seabattle.server.messages import (
+    ClaimWin,
+    Intent,
+    Rematch,
+    Resign,
+    Say,
+    ServerError,
+    message_text,
+)
 from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience, token_hash
 
 __all__ = ["COMPUTER_SEAT", "MAX_STRIKES", "MODES", "WATCHER", "Audience", "Result", "Room",
@@ -159,6 +167,7 @@ class Room:
         """The games this room is a rematch of, oldest first (:meth:`follow`), for its
         computer to learn the person from."""
         self._titles: dict[Language, str] = {}
+        self._fixed_parts: dict[Language, tuple[dict[str, JSON], str]] = {}
         self._record(created, Told())
         self._start_clock(created.at)  # against the computer, or a rematch
         # A seat is away until its player connects: an opponent who never comes can be
@@ -539,18 +548,43 @@ class Room:
     def snapshot(self, audience: Audience, language: Language, now: float) -> dict[str, JSON]:
         """The whole state as ``audience`` may know it now (the ``state`` message): what
         every game shares, and the game's own part from its host."""
+        return {**self._changing(audience, language, now), **self._fixed(language)[0]}
+
+    def state_text(self, audience: Audience, language: Language, now: float) -> str:
+        """:meth:`snapshot` as JSON text, its part that never changes (:meth:`_fixed`)
+        encoded once per language and joined as text."""
+        changing = self._changing(audience, language, now)
+        fixed, text = self._fixed(language)
+        if not fixed.keys().isdisjoint(changing):
+            raise ValueError(f"the state's parts share keys: {sorted(fixed.keys() & changing)}")
+        return f"{message_text(changing)[:-1]},{text[1:]}"
+
+    def _fixed(self, language: Language) -> tuple[dict[str, JSON], str]:
+        """The part of the state that is the same in every state of the room in
+        ``language`` (the game, its title, options and spectators' key, the game's
+        :meth:`~seabattle.games.hosting.GameHost.rules_snapshot`), and its JSON text."""
+        found = self._fixed_parts.get(language)
+        if found is None:
+            fixed: dict[str, JSON] = {
+                "game": self.id, "game_name": self.definition.name,
+                "title": self.title(language), "options": self.options.to_data(),
+                "previous_game": self.previous_game, "watch": self.watch_key,
+                **self.host.rules_snapshot(self.rules, language)}
+            found = self._fixed_parts[language] = (fixed, message_text(fixed))
+        return found
+
+    def _changing(self, audience: Audience, language: Language, now: float
+                  ) -> dict[str, JSON]:
+        """The part of the state that a move, a timer or a connection may change."""
         computer = [s == COMPUTER_SEAT and self.options.mode == "computer" for s in (0, 1)]
         seat = None if audience == WATCHER else audience
         state: dict[str, JSON] = {
-            "type": "state", "game": self.id, "game_name": self.definition.name,
-            "seq": self.seq, "phase": self.phase, "you": seat,
-            "title": self.title(language), "options": self.options.to_data(),
+            "type": "state", "seq": self.seq, "phase": self.phase, "you": seat,
             "deadline_in": None if self.deadline is None
             else round(max(0.0, self.deadline - now), 1),
             "result": None if self.result is None else self.result.to_data(),
             "rematch": list(self.rematch), "next_game": self.next_game,
             "next_watch": self.next_watch if self.next_game is not None else None,
-            "previous_game": self.previous_game, "watch": self.watch_key,
             "players": [{"joined": self.token_hashes[s] is not None or computer[s],
                          "computer": computer[s],
                          "ready": self.host.ready(self.state, s) or computer[s],

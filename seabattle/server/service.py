@@ -38,7 +38,7 @@ from seabattle.games.registry import find_game
 from seabattle.i18n import Language
 from seabattle.server.entries import Created, Entry, RoomOptions
 from seabattle.server.limits import KeyedBuckets, LimitError, Limits
-from seabattle.server.messages import NewGame, Say, ServerError, is_key, message_text
+from seabattle.server.messages import NewGame, Say, ServerError, is_key
 from seabattle.server.presence import PresenceElsewhere, PresenceRegistry
 from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
@@ -292,7 +292,7 @@ class Hub:
         found = kept.get((audience, language))
         if found is not None and found[0] == stamp and 0 <= now - found[1] < STATE_FRESH_SECONDS:
             return found[2]
-        text = message_text(room.snapshot(audience, language, now))
+        text = room.state_text(audience, language, now)
         kept[(audience, language)] = (stamp, now, text)
         return text
 

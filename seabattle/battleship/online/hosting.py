@@ -370,6 +370,9 @@ class BattleshipHost(GameHost[BattleshipState, Rules, Action, StateEvent]):
                  over: bool) -> dict[str, JSON]:
         return projection.snapshot(state, audience, language, over)
 
+    def rules_snapshot(self, rules: Rules, language: Language) -> dict[str, JSON]:
+        return projection.rules_snapshot(rules, language)
+
     def game_over(self, state: BattleshipState) -> dict[str, JSON]:
         return projection.game_over(state)
 

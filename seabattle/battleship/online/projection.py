@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import cast
+from weakref import WeakKeyDictionary
 
 from seabattle.battleship.ai.placement import PLACEMENTS
 from seabattle.battleship.analysis import unmodelled_variants
@@ -40,18 +41,23 @@ from seabattle.i18n import Language, Text
 SPECTATORS = None
 """The spectators' audience (seats are 0 and 1)."""
 
-_views: dict[tuple[int, int, int | None, int], PlayerView] = {}
+_views: WeakKeyDictionary[Game, tuple[tuple[object, ...], dict[int, PlayerView]]] = \
+    WeakKeyDictionary()
+"""The views of each game as it is now, both seats', forgotten with the game."""
 
 
 def view(game: Game, seat: int) -> PlayerView:
-    """What ``seat`` knows now. Kept for the moment: every message of one move (a shot
-    event, a state per audience) needs the same few views."""
-    key = (id(game), len(game.events), game.winner, seat)
-    found = _views.get(key)
+    """What ``seat`` knows now. Kept until the game changes: every message of one move (a
+    shot event, a state per audience) needs the same two views, and building one reads
+    the whole game. Kept on the game object itself (weakly), never under its ``id``, which
+    a later game may reuse."""
+    now = (len(game.events), game.winner, game.to_move, game.pending, game.volley_left)
+    kept = _views.get(game)
+    if kept is None or kept[0] != now:
+        kept = _views[game] = (now, {})
+    found = kept[1].get(seat)
     if found is None:
-        if len(_views) > 256:
-            _views.clear()
-        found = _views[key] = game.view(seat)
+        found = kept[1][seat] = game.view(seat)
     return found
 
 
@@ -154,20 +160,30 @@ def stats(game: Game, seat: int) -> dict[str, JSON]:
 
 # --- the state --------------------------------------------------------------------------
 
-def snapshot(state: BattleshipState, audience: int | None, language: Language,
-             over: bool) -> dict[str, JSON]:
-    """Battleship's part of the ``state`` message for ``audience``."""
-    rules, game = state.rules, state.game
+def rules_snapshot(rules: Rules, language: Language) -> dict[str, JSON]:
+    """The part of Battleship's ``state`` message that only the rules and the language
+    decide: the rules, their preset, the fleet with each kind's orientations, the column
+    letters, the rules line and the placements a player may ask for (a room encodes it
+    once per language)."""
     return {
         "rules": cast(JSON, rules.to_dict()), "preset": preset(rules),
         "fleet": [{"size": k.size, "name": k.name, "shape": k.shape.value, "role": k.role.value,
                    "orientations": cast(JSON, orientations(rules.grid, k))}
                   for k in rules.fleet],
         "columns": cast(JSON, rules.alphabet_for(language).columns(rules.width)),
-        "to_move": game.to_move if game is not None else None,
-        "shots_due": game.volley_left if game is not None and game.to_move is not None else 0,
         "rules_line": rules_line(rules, language),
         "placements": cast(JSON, list(player_placements(rules))),
+    }
+
+
+def snapshot(state: BattleshipState, audience: int | None, language: Language,
+             over: bool) -> dict[str, JSON]:
+    """Battleship's part of the ``state`` message for ``audience``, less
+    :func:`rules_snapshot`'s."""
+    rules, game = state.rules, state.game
+    return {
+        "to_move": game.to_move if game is not None else None,
+        "shots_due": game.volley_left if game is not None and game.to_move is not None else 0,
         "turn": turn(state, audience, over),
         "pending": pending(state, audience),
         "boards": [board(state, s, audience, over) for s in (0, 1)],

@@ -147,6 +147,9 @@ class ManoeuvreHost(GameHost[ManoeuvreState, ManoeuvreRules, Action, Event]):
                  over: bool) -> dict[str, JSON]:
         return projection.snapshot(state, audience, language, over)
 
+    def rules_snapshot(self, rules: ManoeuvreRules, language: Language) -> dict[str, JSON]:
+        return projection.rules_snapshot(rules, language)
+
     def game_over(self, state: ManoeuvreState) -> dict[str, JSON]:
         return projection.game_over(state)
 

@@ -219,19 +219,28 @@ def _zones(view: ManoeuvreView) -> list[JSON]:
             for piece in view.pieces if piece.kind in ZONES]
 
 
-def snapshot(state: ManoeuvreState, audience: int | None, language: Language,
-             over: bool) -> dict[str, JSON]:
-    """The game's part of the ``state`` message for ``audience`` (``docs/web-protocol.md``,
-    «The manoeuvre game»), the column letters those of ``language``."""
-    view = state.view(audience)
-    rules = state.rules
-    pending = view.pending
-    snap: dict[str, JSON] = {
+def rules_snapshot(rules: ManoeuvreRules, language: Language) -> dict[str, JSON]:
+    """The part of the ``state`` message that only the rules and the language decide (a
+    room encodes it once per language): the rules, their preset, the field's size and
+    column letters, the pieces of a side and the quiet-turn limit."""
+    return {
         "rules": rules_to_data(rules),
         "preset": rules.name if PRESETS.get(rules.name) == rules else None,
         "width": rules.columns, "height": rules.rows,
         "columns": list(coordinates(rules, language).column_letters),
         "pieces_per_side": [[kind.value, count] for kind, count in rules.pieces if count],
+        "quiet_limit": rules.quiet_turns,
+    }
+
+
+def snapshot(state: ManoeuvreState, audience: int | None, language: Language,
+             over: bool) -> dict[str, JSON]:
+    """The game's part of the ``state`` message for ``audience`` (``docs/web-protocol.md``,
+    «The manoeuvre game»), less :func:`rules_snapshot`'s."""
+    view = state.view(audience)
+    rules = state.rules
+    pending = view.pending
+    snap: dict[str, JSON] = {
         "setup_cells": [] if audience is None else cast(JSON, sorted(
             rules.setup_cells(audience))),
         "ready": list(view.ready),
@@ -247,7 +256,7 @@ def snapshot(state: ManoeuvreState, audience: int | None, language: Language,
             "seat": view.to_move, "target": pending.target, "group": list(pending.group),
             "kind": state.board.at[pending.group[0]].kind.value},
         "zones": _zones(view),
-        "quiet_turns": view.quiet_turns, "quiet_limit": rules.quiet_turns,
+        "quiet_turns": view.quiet_turns,
         "legal": [],
     }
     if audience is not None and view.phase is Phase.PLAY and view.to_move == audience \
