@@ -20,7 +20,7 @@ from seabattle.battleship.ai.placement import PLACEMENTS
 from seabattle.battleship.analysis import unmodelled_variants
 from seabattle.battleship.cell_lists import cell_lists_in_rules_order, ships_in_rules_order
 from seabattle.battleship.events import Decision, Handover, MineReveal, ShipMove, Shot, ShotResult
-from seabattle.battleship.fleet import Ship, check_ship
+from seabattle.battleship.fleet import Fleet, Ship, check_ship
 from seabattle.battleship.game import Game, other
 from seabattle.battleship.rules import PRESETS, PerShipSalvo, Role, Rules, ShipKind, varied_preset
 from seabattle.battleship.shapes import Shape, placements
@@ -308,12 +308,12 @@ def board(state: BattleshipState, owner: int, audience: int | None,
     reveal = audience == owner or over
     if fleet is not None and reveal:
         incoming = game.incoming(owner) if game is not None else 0
-        if game is not None:
-            fleet = game.position(owner)  # where a Flying Dutchman is now
+        ships = (ships_in_rules_order(rules, fleet) if game is None
+                 else _ships_now(game, owner))
         field["ships"] = [{"cells": cast(JSON, list(iter_cells(s.cells))), "name": s.kind.name,
                            "role": s.kind.role.value,
                            "sunk": s.kind.role.is_vessel and s.is_sunk(incoming)}
-                          for s in ships_in_rules_order(rules, fleet)]
+                          for s in ships]
     if game is None:
         return field
     seen = view(game, other(owner))  # what the shooter knows
@@ -334,6 +334,21 @@ def board(state: BattleshipState, owner: int, audience: int | None,
     elif seen.enemy_afloat is not None:
         field["afloat"] = cast(JSON, [kind_name(k) for k in seen.enemy_afloat])
     return field
+
+
+_orders: WeakKeyDictionary[Game, dict[int, tuple[Fleet, list[Ship]]]] = WeakKeyDictionary()
+"""Each seat's ships in the rules' order, for the fleet where it is now."""
+
+
+def _ships_now(game: Game, owner: int) -> list[Ship]:
+    """``owner``'s ships where they are now (a Flying Dutchman may have moved), in the
+    order of the rules' fleet: sorted once per position, since every state shows them."""
+    fleet = game.position(owner)
+    kept = _orders.setdefault(game, {})
+    found = kept.get(owner)
+    if found is None or found[0] is not fleet:
+        found = kept[owner] = (fleet, ships_in_rules_order(game.rules, fleet))
+    return found[1]
 
 
 # --- the set-up: shapes and placement problems, as the engine has them ------------------------
