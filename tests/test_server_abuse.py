@@ -269,11 +269,11 @@ def test_a_state_is_built_once_per_audience_not_once_per_socket(
     game, joined = private_pair(client)
     gid = game["game"]
     built: list[int] = []
-    snapshot = Room.snapshot
+    state_text = Room.state_text
 
     def counted(room: Room, audience: int, *args: Any) -> Any:
         built.append(audience)
-        return snapshot(room, audience, *args)
+        return state_text(room, audience, *args)
 
     with client.websocket_connect("/ws") as wa, client.websocket_connect("/ws") as wb:
         a = hello(wa, gid, "a", token=game["token"])
@@ -281,7 +281,7 @@ def test_a_state_is_built_once_per_audience_not_once_per_socket(
         watchers = [client.websocket_connect("/ws") for _ in range(12)]
         peers = [hello(w.__enter__(), gid, f"w{i}", watch=game["watch"])
                  for i, w in enumerate(watchers)]
-        monkeypatch.setattr(Room, "snapshot", counted)
+        monkeypatch.setattr(Room, "state_text", counted)
         a.send({"type": "chat", "phrase": "chat.hello"})
         for peer in peers:
             assert peer.until("chat")["phrase"] == "chat.hello"
