@@ -184,7 +184,7 @@ def test_players_and_a_spectator_on_two_processes_play_a_whole_game(site: Site) 
         a = hello(ws0, game["game"], "A", token=game["token"])
         b = hello(ws1, game["game"], "B", token=joined.json()["token"])
         spectator = hello(ws2, game["game"], "S", watch=game["watch"])
-        assert sync(a, 1)["players"][1]["joined"]  # app one heard of the join on app two
+        assert sync(a, 2)["players"][1]["joined"]  # app one heard of the join on app two
         place_random(a), place_random(b)
         seq = play_to_the_end({0: a, 1: b}, [spectator], sync(a, 4)["seq"])
     stored = one.portal.call(one.app.state.hub.store.load,  # type: ignore[attr-defined]
