@@ -12,7 +12,11 @@
   rated in all eight; the six best on average are played on in every world for two more
   actions, whoever's they are (the enemy's answer, or its own follow-up or bonus action),
   each side choosing greedily there; the sum of the worlds' ratings decides, a win in
-  fewer actions before one in more.
+  fewer actions before one in more. Its worlds are drawn with the odds of a
+  :class:`~.inference.Watch` (how the enemy's pieces behaved: fights declined,
+  approaches; mines beside forts), and in the look-ahead the enemy chooses as a player who
+  cannot see ``hard``'s hidden pieces: in a world where they are drawn from the enemy's
+  own belief about them.
 
 Every level answers an attack on its group the same way (:func:`best_defence`): the
 fewest ships that win, else a draw, else the attacked ship alone. The computer is given
@@ -24,13 +28,14 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from seabattle.errors import SeaBattleError
 from seabattle.manoeuvres.actions import Action, Attack, Defend, Deploy, PointBlank, Shoot
 from seabattle.manoeuvres.ai.belief import Belief
 from seabattle.manoeuvres.ai.evaluation import evaluate
+from seabattle.manoeuvres.ai.inference import Watch
 from seabattle.manoeuvres.ai.layouts import strong_layout
 from seabattle.manoeuvres.pieces import fight
 from seabattle.manoeuvres.setup import random_layout
@@ -50,10 +55,17 @@ class Searching:
     worlds: int
     kept: int
     depth: int = 0
+    guessing: bool = False
+    inferring: bool = False
+    """Worlds are drawn with the odds of a :class:`~.inference.Watch` over the game (how
+    the enemy's pieces behaved), not from the bare belief."""
+    """In the look-ahead the enemy chooses in a world where our pieces it has not seen are
+    drawn from its own belief about them (as a player who cannot see them would), instead
+    of knowing them all."""
 
 
 SEARCH = {"medium": Searching(worlds=1, kept=0),
-          "hard": Searching(worlds=8, kept=6, depth=2)}
+          "hard": Searching(worlds=8, kept=6, depth=2, guessing=True, inferring=True)}
 
 
 def best_defence(state: ManoeuvreState, seat: int) -> Defend:
@@ -88,33 +100,41 @@ class ComputerPlayer:
         self.level = level
         self.rng = rng
         self.random_setup = random_setup
+        self.watch = Watch()
+        """How the enemy's pieces behaved this game (levels that infer from it)."""
 
     def choose(self, view: ManoeuvreView) -> Action:
         """The action ``view``'s seat takes now (it must be to act), from what it sees."""
         seat = view.seat
         if seat is None:
             raise SeaBattleError("error.not_a_player", player=seat)
+        searching = SEARCH.get(self.level)
+        if searching is not None and searching.inferring:
+            self.watch.observe(view)
         if view.phase is Phase.SETUP:
             if self.level == "novice" or self.random_setup:
                 return Deploy(random_layout(view.rules, seat, self.rng))
             return Deploy(strong_layout(view.rules, seat, self.rng))
         belief = Belief.of(view)
-        world = ManoeuvreState.from_view(view, belief.sample(self.rng))
-        if world.stage is Stage.DEFENCE:
-            return best_defence(world, seat)
-        if self.level == "novice":
-            return world.random_action(seat, self.rng)
-        return self._search(view, belief, world, SEARCH[self.level])
 
-    def _search(self, view: ManoeuvreView, belief: Belief, first_world: ManoeuvreState,
-                searching: Searching) -> Action:
-        seat = view.seat
-        assert seat is not None
+        def world() -> ManoeuvreState:
+            if searching is not None and searching.inferring:
+                return ManoeuvreState.from_view(view, self.watch.sample(belief, view, self.rng))
+            return ManoeuvreState.from_view(view, belief.sample(self.rng))
+
+        first = world()
+        if first.stage is Stage.DEFENCE:
+            return best_defence(first, seat)
+        if searching is None:
+            return first.random_action(seat, self.rng)
+        return self._search(seat, first, world, searching)
+
+    def _search(self, seat: int, first_world: ManoeuvreState,
+                sample: Callable[[], ManoeuvreState], searching: Searching) -> Action:
         options = list(first_world.legal_actions(seat) or [])
         if len(options) == 1:
             return options[0]
-        worlds = [first_world] + [ManoeuvreState.from_view(view, belief.sample(self.rng))
-                                  for _ in range(searching.worlds - 1)]
+        worlds = [first_world] + [sample() for _ in range(searching.worlds - 1)]
         first = self._rate(worlds[0], seat, options)
         if len(worlds) > 1:
             ranked = sorted(range(len(options)), key=lambda i: -first[i])
@@ -131,7 +151,11 @@ class ComputerPlayer:
         if searching.depth:
             ranked = sorted(range(len(options)), key=lambda i: -totals[i])[:searching.kept]
             options = [options[i] for i in ranked]
-            totals = [sum(_rollout(world, seat, action, searching.depth) for world in worlds)
+            # One seed a world: every candidate meets the enemy guessing alike there.
+            draws = [self.rng.getrandbits(32) if searching.guessing else None
+                     for _world in worlds]
+            totals = [sum(_rollout(world, seat, action, searching.depth, draw)
+                          for world, draw in zip(worlds, draws, strict=True))
                       for action in options]
         best = max(totals)
         return self.rng.choice([a for a, t in zip(options, totals, strict=True) if t == best])
@@ -149,18 +173,30 @@ def _greedy(world: ManoeuvreState, seat: int) -> Action:
     return max(options, key=lambda action: evaluate(_after(world, seat, action), seat))
 
 
-def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int) -> float:
+def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int,
+             guess: int | None = None) -> float:
     """``world`` after ``action`` and then ``depth`` more actions, each side taking its
     :func:`_greedy` one, rated for ``seat``; a game won (lost) in the look-ahead counts a
-    little less (more) for each action it took, so that a win at hand is taken now."""
+    little less (more) for each action it took, so that a win at hand is taken now.
+    With ``guess`` (a seed), the enemy chooses its actions in a world where ``seat``'s
+    pieces it has not seen are drawn from its belief (:func:`_as_enemy_sees`)."""
     after = _after(world, seat, action)
     plies = 0
+    rng = None if guess is None else random.Random(guess)
     while plies < depth and after.actor is not None:
         actor = after.actor
-        after = _after(after, actor, _greedy(after, actor))
+        seen = after if actor == seat or rng is None else _as_enemy_sees(after, actor, rng)
+        after = _after(after, actor, _greedy(seen, actor))
         plies += 1
     value = evaluate(after, seat)
     return value - math.copysign(plies, value) if after.result is not None and value else value
+
+
+def _as_enemy_sees(world: ManoeuvreState, enemy: int, rng: random.Random) -> ManoeuvreState:
+    """``world`` with the pieces of ``enemy``'s opponent that ``enemy`` has not seen of
+    kinds drawn from ``enemy``'s belief: where it chooses as a player who cannot see them.
+    Its legal actions are the same (they never depend on hidden kinds)."""
+    return world.with_kinds(1 - enemy, Belief.of(world.view(enemy)).sample(rng))
 
 
 def _after(world: ManoeuvreState, seat: int, action: Action) -> ManoeuvreState:
