@@ -4,6 +4,9 @@ pairing (``seabattle match``, a tournament's pairings), and nothing of any other
 from __future__ import annotations
 
 import asyncio
+import io
+import random
+from collections.abc import Iterator
 
 import numpy as np
 
@@ -12,6 +15,21 @@ from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.habits import PlacementPrior
 from seabattle.battleship.ai.opponent import OpponentModel
 from seabattle.battleship.bots.arena import BuiltinAgent
+from seabattle.battleship.bots.builtin import find_placement_function, serve
+from seabattle.battleship.bots.protocol import Fire as FireReply
+from seabattle.battleship.bots.protocol import (
+    Info,
+    NewGame,
+    PlaceRequest,
+    Reply,
+    Reveal,
+    ShootRequest,
+    ShotReport,
+    parse_reply,
+)
+from seabattle.battleship.cell_lists import cell_lists
+from seabattle.battleship.events import ShotResult
+from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.record import GameRecord
 from seabattle.battleship.rules import find_rules
 
@@ -80,3 +98,73 @@ def test_the_learning_placement_watches_where_the_opponent_looks() -> None:
     assert all(habits.lateness(cell) < 0.05 for cell in opening)
     corners = {0, SIX.width - 1, SIX.grid.size - SIX.width, SIX.grid.size - 1}
     assert set(opening) <= corners
+
+
+def _bot_series(fleets: list[Fleet], *, reveal: bool) -> tuple[list[int], list[str]]:
+    """``seabattle bot admiral`` (its :func:`serve` loop, seeded) fires at each of
+    ``fleets`` in a game of its own, the arena's side of each line written here; a
+    ``reveal`` of that fleet ends each game when ``reveal``. The shots each game took, and
+    the bot's ``info`` lines."""
+    shots: list[int] = []
+    said: list[str] = []
+    out = io.StringIO()
+
+    def replies() -> list[Reply]:
+        lines = out.getvalue().splitlines()
+        out.seek(0)
+        out.truncate()
+        return [parse_reply(line, SIX.grid) for line in lines]
+
+    def dialogue() -> Iterator[str]:
+        yield "hello 1"
+        for fleet in fleets:
+            yield NewGame(SIX).to_line()
+            yield PlaceRequest(1000).to_line()
+            replies()
+            fired: set[int] = set()
+            while not all(set(ship.cell_list()) <= fired for ship in fleet):
+                yield ShootRequest(1000).to_line()
+                reply = replies()[-1]
+                assert isinstance(reply, FireReply) and reply.cell not in fired
+                fired.add(reply.cell)
+                index = fleet.ship_at(reply.cell)
+                kind = None if index is None else fleet.ships[index].kind
+                sunk = kind is not None and set(fleet.ships[index or 0].cell_list()) <= fired
+                result = (ShotResult.MISS if kind is None
+                          else ShotResult.SUNK if sunk else ShotResult.HIT)
+                yield ShotReport(True, reply.cell, result, kind.size if sunk and kind else None,
+                                 kind.name if sunk and kind else "").to_line(SIX.grid)
+            shots.append(len(fired))
+            if reveal:
+                yield Reveal(tuple(cell_lists(fleet))).to_line(SIX.grid)
+                said.extend(r.text for r in replies() if isinstance(r, Info))
+            yield "gameover win sunk"
+        yield "quit"
+
+    assert serve("admiral", dialogue(), out, seed=7) == 0  # type: ignore[arg-type]
+    return shots, said
+
+
+def test_a_bot_process_learns_each_revealed_fleet_and_says_so() -> None:
+    """The admiral as a bot learns its opponent from each ``reveal``: the revealed fleet's
+    evidence replaces the shots' estimate of it, as in-process; the same series (seeded)
+    gives the same shots."""
+    rng = random.Random(3)
+    corner = find_placement_function("corner")
+    fleets = [corner(SIX, rng) for _ in range(4)]
+    learning, said = _bot_series(fleets, reveal=True)
+    assert said == [f"learnt the opponent's fleet ({n} games of this series)"
+                    for n in range(1, 5)]
+    assert _bot_series(fleets, reveal=True) == (learning, said)
+    unrevealed, nothing = _bot_series(fleets, reveal=False)
+    assert nothing == [] and unrevealed[0] == learning[0]  # the first game: nothing learnt
+    assert unrevealed != learning  # the reveals' evidence changed what it fired at
+
+
+def test_a_bot_ignores_a_revealed_fleet_that_breaks_the_rules() -> None:
+    out = io.StringIO()
+    lines = ["hello 1", NewGame(SIX).to_line(), PlaceRequest(1000).to_line(),
+             "reveal A1 A2", "quit"]
+    assert serve("admiral", iter(lines), out, seed=1) == 0  # type: ignore[arg-type]
+    last = parse_reply(out.getvalue().splitlines()[-1], SIX.grid)
+    assert isinstance(last, Info) and last.text.startswith("reveal not learnt: ")

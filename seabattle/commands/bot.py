@@ -23,7 +23,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help="the level or strategy to play (Battleship: novice, easy, medium, "
                              "hard, admiral, or a strategy: random, hunt, weights, density)")
     parser.add_argument("--placement", default=None, metavar="NAME",
-                        help="how to place the fleet (a placement strategy; default uniform)")
+                        help="how to place the fleet (a placement strategy, or «learning»: as the "
+                             "computer, where this opponent looked last; default uniform)")
     parser.add_argument("--seed", type=int, default=None,
                         help="seed for every random choice of this bot process")
     parser.add_argument("--name", default=None, help="the name to give in the handshake")

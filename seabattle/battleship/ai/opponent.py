@@ -23,6 +23,7 @@ the generators the shell passes per game, so a seeded series is the same series.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.hiding import ShooterHabits
@@ -71,7 +72,14 @@ class OpponentModel:
         server that restarted learns the games before a rematch from their logs)."""
         if not game.is_over or game.rules != self.rules:
             return
-        self.strategy.reveal(self.rules, game.fleets[1 - seat])
+        self.learn_fleet(game.fleets[1 - seat],
+                         [shot.cell for shot in game.view(seat).incoming_shots])
+
+    def learn_fleet(self, fleet: Fleet, incoming: Sequence[int]) -> None:
+        """Learn from a finished game known only by what its end told the computer (a bot
+        reads it from the protocol's ``reveal``): the opponent's ``fleet`` and the
+        ``incoming`` cells it fired at the computer's field, in order."""
+        self.strategy.reveal(self.rules, fleet)
         self.strategy.new_game()  # the game is closed: what it showed is kept
-        self.habits.observe([shot.cell for shot in game.view(seat).incoming_shots])
+        self.habits.observe(list(incoming))
         self.games += 1

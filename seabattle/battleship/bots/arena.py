@@ -21,7 +21,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
 from seabattle.battleship.ai.opponent import OpponentModel
-from seabattle.battleship.bots.builtin import find_placement_function, serve
+from seabattle.battleship.bots.builtin import (
+    LEARNING_PLACEMENT,
+    find_placement_function,
+    serve,
+)
 from seabattle.battleship.bots.protocol import (
     END_REASONS,
     SUPPORTED_VERSIONS,
@@ -52,12 +56,6 @@ if TYPE_CHECKING:  # the arena's types, named only: this package never imports t
     from seabattle.arena.games import Conversation
 
 AnyState = GameState[Any, Any, Any]
-
-LEARNING_PLACEMENT = "learning"
-"""The built-in players' placement option (``admiral:learning``) that places as the
-computer does in a game against a person: for the admiral, where the opponent of the
-series has looked last (:mod:`~seabattle.battleship.ai.hiding`)."""
-
 
 def _battleship(state: AnyState) -> BattleshipState:
     if not isinstance(state, BattleshipState):
@@ -255,7 +253,8 @@ class BattleshipArena:
     def serve_bot(self, level: str, option: str | None, stdin: TextIO, stdout: TextIO, *,
                   seed: int | None, name: str | None) -> int:
         make_strategy(level, random.Random(0))  # refuse an unknown level before any game
-        find_placement_function(option)
+        if option is None or option.lower() != LEARNING_PLACEMENT:
+            find_placement_function(option)
         return serve(level, stdin, stdout, placement=option, seed=seed, name=name)
 
     def rules_name(self, rules: Any) -> str:

@@ -14,14 +14,16 @@ from collections.abc import Callable
 from typing import TextIO
 
 from seabattle import __version__
+from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.opponent import OpponentModel
 from seabattle.battleship.bots.protocol import (
     PROTOCOL_VERSION,
     FleetReply,
-    GameOver,
     Hello,
     HelloOk,
     Id,
+    Info,
     IsReady,
     NewGame,
     PlaceRequest,
@@ -32,6 +34,7 @@ from seabattle.battleship.bots.protocol import (
     ShootRequest,
     ShotReport,
     fleet_cells,
+    fleet_from_cells,
     parse_command,
 )
 from seabattle.battleship.bots.protocol import Fire as FireReply
@@ -39,12 +42,18 @@ from seabattle.battleship.events import Event, Shot, ShotResult
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet
 from seabattle.battleship.rules import Rules, ShipKind
 from seabattle.battleship.view import PlayerView, build_view
-from seabattle.errors import ProtocolSyntaxError
+from seabattle.errors import ProtocolSyntaxError, SeaBattleError
 
 ME, OPPONENT = 0, 1
 
 PlaceFleet = Callable[[Rules, random.Random], Fleet]
 """A placement: the rules and a generator in, a legal fleet out."""
+
+LEARNING_PLACEMENT = "learning"
+"""The built-in players' placement option (``admiral:learning``, ``seabattle bot admiral
+--placement learning``) that places as the computer does in a game against a person: for
+the admiral, where the opponent of the series has looked last
+(:mod:`~seabattle.battleship.ai.hiding`)."""
 
 
 def find_placement_function(name: str | None) -> PlaceFleet:
@@ -106,13 +115,19 @@ def serve(level: str, stdin: TextIO, stdout: TextIO, *, placement: str | None = 
     """Play as a bot: read commands from ``stdin``, answer on ``stdout``, until ``quit``.
 
     ``level``: a level or strategy name (:func:`~seabattle.battleship.ai.levels.make_strategy`);
-    ``placement``: a placement strategy name. Unknown commands are ignored, as the
-    protocol asks of every bot. Returns the exit status.
+    ``placement``: a placement strategy name, or :data:`LEARNING_PLACEMENT`. The games of
+    one run are a series against one opponent: what each ``reveal`` shows (the
+    opponent's fleet, and where it fired) is learnt for the next game of the same rules
+    (:class:`~seabattle.battleship.ai.opponent.OpponentModel`). Unknown commands are
+    ignored, as the protocol asks of every bot. Returns the exit status.
     """
     rng = random.Random(seed) if seed is not None else random.Random()
-    strategy = make_strategy(level, rng)
-    place = find_placement_function(placement)
+    make_strategy(level, rng)  # an unknown level is refused before any game
+    learning_placement = placement is not None and placement.lower() == LEARNING_PLACEMENT
+    place = None if learning_placement else find_placement_function(placement)
     rules: Rules | None = None
+    opponent: OpponentModel | None = None
+    strategy: TargetingStrategy | None = None
     knowledge: BotKnowledge | None = None
 
     def say(reply: Reply) -> None:
@@ -134,17 +149,33 @@ def serve(level: str, stdin: TextIO, stdout: TextIO, *, placement: str | None = 
             say(ReadyOk())
         elif isinstance(command, NewGame):
             rules, knowledge = command.rules, None
-            strategy.new_game()
-        elif isinstance(command, PlaceRequest) and rules is not None:
-            fleet = place(rules, rng)
+            if opponent is None or opponent.rules != rules:
+                opponent = OpponentModel(level, rules)  # new rules: a new series
+            strategy = opponent.strategy_for_game(rng)
+        elif isinstance(command, PlaceRequest) and rules is not None and opponent is not None:
+            fleet = opponent.fleet(rng) if place is None else place(rules, rng)
             knowledge = BotKnowledge(rules, fleet)
             say(FleetReply(fleet_cells(fleet)))
-        elif isinstance(command, ShootRequest) and knowledge is not None:
+        elif (isinstance(command, ShootRequest) and knowledge is not None
+              and strategy is not None):
             say(FireReply(strategy.choose(knowledge.view())))
         elif isinstance(command, ShotReport) and knowledge is not None:
             knowledge.record(command)
-        elif isinstance(command, Reveal | GameOver):
-            continue
+        elif isinstance(command, Reveal) and knowledge is not None and opponent is not None:
+            say(Info(_learn(opponent, knowledge, command)))
         elif isinstance(command, Quit):
             return 0
     return 0
+
+
+def _learn(opponent: OpponentModel, knowledge: BotKnowledge, reveal: Reveal) -> str:
+    """Learn from a game's ``reveal``; a fleet that is not legal under the game's rules
+    teaches nothing. What was done, for the arena's log (an ``info`` line)."""
+    try:
+        fleet = fleet_from_cells(knowledge.rules, reveal.ships)
+    except SeaBattleError as error:
+        return f"reveal not learnt: {error}"
+    incoming = [event.cell for event in knowledge.events
+                if isinstance(event, Shot) and event.player == OPPONENT]
+    opponent.learn_fleet(fleet, incoming)
+    return f"learnt the opponent's fleet ({opponent.games} games of this series)"
