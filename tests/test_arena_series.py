@@ -78,6 +78,17 @@ def test_learning_in_a_match_is_seeded_and_stays_within_its_pairing() -> None:
     assert games[0] == games[1] and len(games[0]) == 3
 
 
+def test_a_pairing_is_one_series_whatever_the_number_of_workers() -> None:
+    """Workers play different pairings at once, never parts of one: the admiral learns
+    from every game of its pairing, and the results are those of one worker."""
+    players = [parse_player(name) for name in ("admiral", "hard:corner", "hard:edge")]
+    alone = run_tournament(players, SIX, 4, seed=9, jobs=1)
+    shared = run_tournament(players, SIX, 4, seed=9, jobs=2)
+    assert shared.workers == 2
+    assert [(r.pair, r.shots) for r in shared.results] == \
+        [(r.pair, r.shots) for r in alone.results]
+
+
 def test_the_learning_placement_watches_where_the_opponent_looks() -> None:
     players = [BuiltinPlayer(parse_player(name)) for name in ("admiral:learning", "corners")]
 

@@ -11,10 +11,10 @@ the result and the record's metadata; the arena itself never waits without a dea
 and never lets a bot's failure escape.
 
 :func:`run_match` and :func:`run_tournament` schedule many games, run them in
-parallel worker processes (each runs a batch of games between one pair, reusing
-the bot processes), and summarise them: :class:`PlayerStats` per player, and for
-tournaments ratings from OpenSkill's Plackett–Luce model (a Bayesian rating in
-the TrueSkill family). See ``docs/arena.md``.
+parallel worker processes (each runs the series of games of one pair, reusing the
+bot processes and what the players learn of each other), and summarise them:
+:class:`PlayerStats` per player, and for tournaments ratings from OpenSkill's
+Plackett–Luce model (a Bayesian rating in the TrueSkill family). See ``docs/arena.md``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import math
 import multiprocessing
 import random
 import shlex
@@ -391,12 +390,15 @@ class Batch:
     """The registered game's name (its component is found again in the worker)."""
 
 
-def run_batch(batch: Batch) -> list[GameResult]:
-    """Play a batch (in a worker process, or here); the players live for the whole batch."""
-    return asyncio.run(_run_batch(batch))
+def run_batch(batch: Batch,
+              progress: Callable[[int], None] | None = None) -> list[GameResult]:
+    """Play a batch (in a worker process, or here); the players live for the whole batch.
+    ``progress(1)`` is called as each game finishes."""
+    return asyncio.run(_run_batch(batch, progress))
 
 
-async def _run_batch(batch: Batch) -> list[GameResult]:
+async def _run_batch(batch: Batch,
+                     progress: Callable[[int], None] | None) -> list[GameResult]:
     players = [make_player(spec, batch.limits, batch.game) for spec in batch.specs]
     results = []
     try:
@@ -404,6 +406,8 @@ async def _run_batch(batch: Batch) -> list[GameResult]:
             results.append(await play_game(players, batch.rules, first=first, seed=seed,
                                            index=index, pair=batch.pair,
                                            keep_record=batch.keep_records))
+            if progress:
+                progress(1)
     finally:
         for player in players:
             with contextlib.suppress(Exception):  # a bot that fails to quit is killed
@@ -415,16 +419,13 @@ def run_batches(batches: Sequence[Batch], jobs: int = 1,
                 progress: Callable[[int], None] | None = None) -> list[GameResult]:
     """Play every batch, with ``jobs`` worker processes (1: in this process).
 
-    ``progress(n)`` is called as each batch of ``n`` games finishes. Results come back
-    in schedule order (by game index).
+    ``progress(n)`` is called as ``n`` more games finish: each game here, each batch in
+    worker processes. Results come back in schedule order (by game index).
     """
     results: list[GameResult] = []
     if jobs <= 1 or len(batches) <= 1:
         for batch in batches:
-            done = run_batch(batch)
-            results.extend(done)
-            if progress:
-                progress(len(done))
+            results.extend(run_batch(batch, progress))
     else:
         # Worker processes are started fresh (not forked), so that no thread of this
         # process (a progress bar's) is copied half-way through something.
@@ -447,23 +448,23 @@ def run_batches(batches: Sequence[Batch], jobs: int = 1,
 
 
 def schedule(specs: Sequence[PlayerSpec], rules: Any, games: int, *, seed: str | int,
-             limits: Limits, jobs: int = 1, keep_records: bool = False,
+             limits: Limits, keep_records: bool = False,
              game: str = DEFAULT_GAME) -> list[Batch]:
-    """Round robin: ``games`` games for every pair, interleaved, split into batches.
+    """Round robin: ``games`` games for every pair, interleaved, one batch per pair.
 
-    Game ``g`` of each pair is numbered before game ``g + 1`` of any pair, so ratings
-    computed in index order see the rounds in turn. Who shoots first alternates.
+    A pair's games are one series, played in order by the same two players, so that a
+    player that learns its opponent (the admiral, a bot reading ``reveal``) learns from
+    every game before: the workers (``jobs``) run different pairs at once, never parts
+    of one pair, and the results do not depend on ``jobs``. Game ``g`` of each pair is
+    numbered before game ``g + 1`` of any pair, so ratings computed in index order see
+    the rounds in turn. Who shoots first alternates.
     """
     pairs = list(itertools.combinations(range(len(specs)), 2))
-    # Enough batches to keep every worker busy, few enough to reuse bot processes.
-    per_pair = max(1, min(games, math.ceil(2 * jobs / len(pairs)))) if jobs > 1 else 1
-    size = math.ceil(games / per_pair)
     batches = []
     for number, (a, b) in enumerate(pairs):
-        schedule_ = [(g * len(pairs) + number, g % 2, f"{seed}:{a}:{b}:{g}") for g in range(games)]
-        for start in range(0, games, size):
-            batches.append(Batch((specs[a], specs[b]), (a, b), rules, limits,
-                                 tuple(schedule_[start:start + size]), keep_records, game))
+        series = [(g * len(pairs) + number, g % 2, f"{seed}:{a}:{b}:{g}") for g in range(games)]
+        batches.append(Batch((specs[a], specs[b]), (a, b), rules, limits, tuple(series),
+                             keep_records, game))
     return batches
 
 
@@ -639,7 +640,7 @@ def run_event(specs: Sequence[PlayerSpec], rules: Any, games: int, *,
     specs = unique_labels(specs)
     check_event_rules(rules, game)
     seed = str(random.SystemRandom().randrange(2**32) if seed is None else seed)
-    batches = schedule(specs, rules, games, seed=seed, limits=limits or Limits(), jobs=jobs,
+    batches = schedule(specs, rules, games, seed=seed, limits=limits or Limits(),
                        keep_records=keep_records, game=game)
     start = time.perf_counter()
     results = run_batches(batches, jobs, progress)
