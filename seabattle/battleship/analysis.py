@@ -201,10 +201,6 @@ class GameAnalysis:
 
 
 _UNMODELLED: dict[str, str] = {
-    "mines": "analyze.why.mines",
-    "minesweepers": "analyze.why.minesweepers",
-    "submarines": "analyze.why.submarines",
-    "announce = none": "analyze.why.silent",
     "flying_dutchman": "analyze.why.dutchman",
 }
 """Variants of :meth:`~seabattle.battleship.rules.Rules.variants` the posterior does not model,
@@ -216,14 +212,14 @@ def unmodelled_variants(rules: Rules) -> tuple[Text, ...]:
 
     The test is the admiral's own (:meth:`~.ai.admiral.AdmiralStrategy.supports`:
     in a live game a weaker level plays such rules instead); the reasons name the
-    variants to blame, such as mines or the Flying Dutchman.
+    variants to blame: the Flying Dutchman, or a ship shape whose placements cannot be
+    listed. Mines, minesweepers, submarines and silent sinkings are modelled.
 
     >>> from seabattle.battleship.rules import find_rules, with_variants
-    >>> unmodelled_variants(find_rules("classic"))
+    >>> unmodelled_variants(with_variants(find_rules("classic"), {"mines": 2, "announce": "none"}))
     ()
-    >>> [reason.key for reason in unmodelled_variants(
-    ...     with_variants(find_rules("classic"), {"mines": 2, "announce": "none"}))]
-    ['analyze.why.mines', 'analyze.why.silent']
+    >>> [reason.key for reason in unmodelled_variants(find_rules("flying-dutchman"))]
+    ['analyze.why.dutchman']
     """
     if AdmiralStrategy.supports(rules):
         return ()
@@ -245,7 +241,8 @@ def analysis_settings(rules: Rules) -> SamplerSettings:
 def analyze_record(record: GameRecord, players: Iterable[int] = (0, 1), *, seed: int = 0,
                    admiral_games: int = 10, settings: SamplerSettings | None = None
                    ) -> GameAnalysis:
-    """Judge every shot of ``players`` in ``record``; see the module's description.
+    """Judge every shot of ``players`` in ``record`` (but submarines' dying shots, which
+    the rules fire); see the module's description.
 
     ``admiral_games`` seeded games of the admiral against each player's enemy fleet
     give the comparison (0 skips them). Raises :class:`~seabattle.errors.SeaBattleError`
@@ -277,7 +274,8 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
     game = record.game(0)
     shots: list[ShotAnalysis] = []
     for move, event in enumerate(record.events, start=1):
-        if isinstance(event, Shot) and event.player == player:
+        # A submarine's dying shot is the rules', not the player's choice: not judged.
+        if isinstance(event, Shot) and event.player == player and not event.dying:
             view = game.view(player)
             # A salvo is chosen whole: every shot of it is judged by what was known when
             # the turn began, not by the answers to the shots before it in the volley.
@@ -286,6 +284,10 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
             chances = estimate.probabilities
             open_cells = list(iter_cells(TargetingStrategy.candidates(view)))
             best_cell = max(open_cells, key=lambda cell: chances[cell])
+            if view.given >> event.cell & 1:
+                # A cell handed over after a mine: a sure hit that waits for whenever
+                # its holder likes, so firing it now or later gives nothing up.
+                best_cell = event.cell
             shots.append(ShotAnalysis(move, player, event.cell, event.result,
                                       _clamp(chances[event.cell]), _clamp(chances[best_cell]),
                                       best_cell, estimate.exact))

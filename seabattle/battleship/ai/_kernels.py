@@ -1,10 +1,14 @@
 """Compiled inner loops of the admiral's fleet posterior (Numba).
 
-Everything here works on *placement tables*: every placement of every kind of ship
+Everything here works on *placement tables*: every placement of every kind of piece
 of a rule set, as rows of ``uint64`` words (bit ``cell`` of a board is bit
-``cell % 64`` of word ``cell // 64``), with the halo of each placement (the cells
-another ship may not occupy) in a second table of the same shape. A fleet is an
-array of row numbers, one per ship. The Python side (:mod:`seabattle.battleship.ai.posterior`)
+``cell % 64`` of word ``cell // 64``): the cells a placement occupies as a ship (none
+for a mine), and its *body* and *zone* for exclusion: two placements exclude each
+other when the body of one meets the zone of the other (for plain ships the body is
+the cells and the zone the halo, the cells another ship may not occupy; pieces with
+touching rules of their own use more words, see
+:func:`seabattle.battleship.ai.posterior.placement_tables`). A fleet is an array of row
+numbers, one per piece. The Python side (:mod:`seabattle.battleship.ai.posterior`)
 builds the tables once per rule set and the observation arrays once per move.
 
 Randomness comes from Numba's own generator, seeded at every entry point from the
@@ -46,25 +50,27 @@ def _lowest_cell(board: np.ndarray) -> int:
 
 
 @njit(cache=True)
-def filter_candidates(cells, halos, cellidx, sizes, kind_of, blocked, hits, hit_time,  # type: ignore[no-untyped-def]
-                      sink_kind, valid):
-    """Mark the placements consistent with the observations, ship by ship.
+def filter_candidates(cells, halos, cellidx, sizes, kind_of, blocked, ring_hits, hit_time,  # type: ignore[no-untyped-def]
+                      sink_kind, silent, valid):
+    """Mark the placements consistent with the observations, piece by piece.
 
-    A placement is valid when it covers no blocked cell (miss, known empty, pinned
-    sunk ship), its ring holds no hit (the hit would be another ship touching it),
-    and either it holds no sinking shot and is not wholly hit (a wholly hit ship
-    would have been announced sunk), or it holds exactly one sinking shot, is wholly
-    hit, every other cell was hit before that shot, and the announced kind (``-2``:
-    not announced) is its own.
+    A placement of kind ``k`` is valid when it covers no cell of ``blocked[k]`` (miss,
+    known empty, pinned sunk ship, a pinned mine's zone), its ring holds no cell of
+    ``ring_hits[k]`` (the hit would be another ship touching it), and either it holds no
+    sinking shot and is not wholly hit (a wholly hit ship would have been announced
+    sunk; with ``silent`` sinkings are not announced, so it may be), or it holds
+    exactly one sinking shot, is wholly hit, every other cell was hit before that
+    shot, and the announced kind (``-2``: not announced) is its own.
     """
     total, words = cells.shape
     for g in range(total):
         ok = True
+        k = kind_of[g]
         for w in range(words):
-            if (cells[g, w] & blocked[w]) != ZERO:
+            if (cells[g, w] & blocked[k, w]) != ZERO:
                 ok = False
                 break
-            if (halos[g, w] & ~cells[g, w] & hits[w]) != ZERO:
+            if (halos[g, w] & ~cells[g, w] & ring_hits[k, w]) != ZERO:
                 ok = False
                 break
         if not ok:
@@ -87,9 +93,9 @@ def filter_candidates(cells, halos, cellidx, sizes, kind_of, blocked, hits, hit_
                 sink_time = t
                 announced = sink_kind[c]
         if sinks == 0:
-            ok = not all_hit
+            ok = silent or not all_hit
         elif sinks == 1:
-            ok = all_hit and latest == sink_time and (announced == -2 or announced == kind_of[g])
+            ok = all_hit and latest == sink_time and (announced == -2 or announced == k)
         else:
             ok = False
         valid[g] = ok
@@ -132,20 +138,21 @@ def _mask_count(mask, count):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def conflict_table(cells, halos, kind_of, starts, koff, total_words):  # type: ignore[no-untyped-def]
+def conflict_table(bodies, zones, kind_of, starts, koff, total_words):  # type: ignore[no-untyped-def]
     """For each placement and each kind, the placements of that kind it excludes.
 
     Row ``a``, words ``koff[k]`` on, is a bitset over the placements of kind ``k``
-    (numbered from ``starts[k]``): bit ``j`` is set when placement ``starts[k] + j``
-    overlaps the halo of ``a`` (the relation is symmetric).
+    (numbered from ``starts[k]``): bit ``j`` is set when the body of placement
+    ``starts[k] + j`` overlaps the zone of ``a`` (the tables make the relation
+    symmetric).
     """
-    total, words = cells.shape
+    total, words = bodies.shape
     table = np.zeros((total, total_words), np.uint64)
     for a in range(total):
         for b in range(total):
             hit = False
             for w in range(words):
-                if (cells[b, w] & halos[a, w]) != ZERO:
+                if (bodies[b, w] & zones[a, w]) != ZERO:
                     hit = True
                     break
             if hit:
@@ -396,18 +403,19 @@ def spread(weights, cellidx, sizes, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def check_fleet(pos, ship_kind, valid, kind_of, cells, halos, need):  # type: ignore[no-untyped-def]
+def check_fleet(pos, ship_kind, valid, kind_of, cells, bodies, zones, need):  # type: ignore[no-untyped-def]
     """Whether a fleet (row numbers) is consistent with the observations."""
     n = pos.shape[0]
     words = cells.shape[1]
+    zone_words = zones.shape[1]
     covered = np.zeros(words, np.uint64)
     for s in range(n):
         g = pos[s]
         if g < 0 or not valid[g] or kind_of[g] != ship_kind[s]:
             return False
         for t in range(s + 1, n):
-            for w in range(words):
-                if (cells[g, w] & halos[pos[t], w]) != ZERO:
+            for w in range(zone_words):
+                if (bodies[g, w] & zones[pos[t], w]) != ZERO:
                     return False
         for w in range(words):
             covered[w] |= cells[g, w]
@@ -418,7 +426,7 @@ def check_fleet(pos, ship_kind, valid, kind_of, cells, halos, need):  # type: ig
 
 
 @njit(cache=True)
-def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, seed,  # type: ignore[no-untyped-def]
+def search(ship_kind, klist, kstart, kend, cells, bodies, zones, need, seed,  # type: ignore[no-untyped-def]
            randomise, node_limit, pos_out, counts, fleets_out):
     """Depth-first search over fleets consistent with the observations.
 
@@ -450,7 +458,8 @@ def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, s
     cursor = np.zeros(n + 1, np.int64)
     free_phase = np.zeros(n + 1, np.bool_)
     placed = np.full(n + 1, -1, np.int64)  # klist index placed at each depth
-    halo_at = np.zeros((n + 1, words), np.uint64)
+    zone_words = zones.shape[1]
+    zone_at = np.zeros((n + 1, zone_words), np.uint64)
     cells_at = np.zeros((n + 1, words), np.uint64)
     uncovered = np.empty(words, np.uint64)
     found = 0
@@ -502,8 +511,8 @@ def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, s
                             if not _has_cell(cells[g], h):
                                 continue
                             ok = True
-                            for w in range(words):
-                                if (cells[g, w] & halo_at[depth, w]) != ZERO:
+                            for w in range(zone_words):
+                                if (bodies[g, w] & zone_at[depth, w]) != ZERO:
                                     ok = False
                                     break
                             if ok:
@@ -521,8 +530,8 @@ def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, s
                     for j in range(floor, kend[k]):
                         g = klist[j]
                         ok = True
-                        for w in range(words):
-                            if (cells[g, w] & halo_at[depth, w]) != ZERO:
+                        for w in range(zone_words):
+                            if (bodies[g, w] & zone_at[depth, w]) != ZERO:
                                 ok = False
                                 break
                         if ok:
@@ -551,8 +560,9 @@ def search(ship_kind, klist, kstart, kend, cells, halos, cellidx, sizes, need, s
                     k = kk
             left[k] -= 1
             placed[depth] = j
+            for w in range(zone_words):
+                zone_at[depth + 1, w] = zone_at[depth, w] | zones[g, w]
             for w in range(words):
-                halo_at[depth + 1, w] = halo_at[depth, w] | halos[g, w]
                 cells_at[depth + 1, w] = cells_at[depth, w] | cells[g, w]
             depth += 1
             expand = True

@@ -20,10 +20,13 @@ from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.habits import UNIFORM_PRIOR, PlacementPrior
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.battleship.fleet import Fleet
-from seabattle.battleship.rules import Announcement, Role, Rules
+from seabattle.battleship.rules import Role, Rules
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import iter_cells
 from seabattle.errors import SeaBattleError
+
+VOLLEY_INFORMATION = 1.0
+"""The default :attr:`AdmiralSettings.volley_information` (docs/admiral.md, «Salvoes»)."""
 
 
 @dataclass
@@ -69,6 +72,11 @@ class AdmiralSettings:
     ties go to the diagonal lattice of the shortest ship afloat (``(row + column) mod
     size``) holding the most chance: 0 breaks ties at random."""
 
+    volley_information: float = VOLLEY_INFORMATION
+    """In a salvo, the worth of one bit of what the volley's answers tell together (their
+    joint entropy over the posterior's fleets), against one expected hit: 0 fires at the
+    most probable cells."""
+
     def with_text(self, settings: Mapping[str, str]) -> AdmiralSettings:
         """These settings changed by ``settings`` given as text (``{"depth": "2"}``).
 
@@ -101,7 +109,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
     "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 2), "learn": (0, 1),
-    "uniform": (0.01, 0.99),
+    "uniform": (0.01, 0.99), "volley_information": (0.0, 10.0),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
@@ -138,24 +146,29 @@ class AdmiralStrategy(TargetingStrategy):
     def reveal(self, rules: Rules, fleet: Fleet) -> None:
         """Weigh the placement habits by the revealed fleet (kept for the next game
         when ``learn`` is on)."""
-        if self.settings.prior and self.supports(rules):
+        if self.settings.prior and _habits_apply(rules):
             self.habits.reveal(rules, fleet)
 
     @classmethod
     def supports(cls, rules: Rules) -> bool:
-        """The posterior models fleets of plain ships whose sinkings are announced: not
-        submarines, mines, minesweepers, silent sinking or the Flying Dutchman (there
-        ``hard`` plays instead)."""
-        return (all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
-                and rules.announce is not Announcement.NONE and not rules.flying_dutchman)
+        """The posterior models every piece whose placements can be listed: ships,
+        submarines, mines and minesweepers, sinkings announced or not; not the Flying
+        Dutchman (its ``king`` shape is too many placements to list, and it moves)."""
+        return (all(kind.shape.is_listed for kind in rules.fleet)
+                and not rules.flying_dutchman)
 
     def choose_salvo(self, view: PlayerView, count: int) -> list[int]:
-        """The ``count`` most probable open cells."""
-        probabilities = self._chances(view, self.estimate(view))
-        cells = sorted(iter_cells(self.candidates(view)), key=lambda c: -probabilities[c])
-        if len(cells) < count:
-            cells += [c for c in iter_cells(view.legal_shots()) if c not in cells]
-        return cells[:count]
+        """``count`` cells chosen together (:func:`joint_volley`): the most expected hits,
+        with ``volley_information`` times what the volley's answers, read together, tell
+        about the fleet."""
+        estimate = self.estimate(view)
+        probabilities = self._chances(view, estimate)
+        cells = list(iter_cells(self.candidates(view)))
+        chosen = joint_volley(probabilities, estimate.samples, cells, count,
+                              self.settings.volley_information, view.rules.grid.size)
+        if len(chosen) < count:
+            chosen += [c for c in iter_cells(view.legal_shots()) if c not in chosen]
+        return chosen[:count]
 
     def estimate(self, view: PlayerView) -> Estimate:
         """The posterior for ``view``, continuing this game's chains."""
@@ -165,8 +178,9 @@ class AdmiralStrategy(TargetingStrategy):
 
     def _chances(self, view: PlayerView, estimate: Estimate) -> list[float]:
         """Per cell, the chance of a ship under the admiral's prior (the habits'
-        mixture, or the uniform posterior when ``prior`` is off)."""
-        if not self.settings.prior:
+        mixture, or the uniform posterior when ``prior`` is off or the fleet has pieces
+        other than ships: the habits are measured on ships' cells)."""
+        if not self.settings.prior or not _habits_apply(view.rules):
             return estimate.probabilities
         fixed = 0
         for ship in view.sunk:
@@ -238,6 +252,12 @@ class AdmiralStrategy(TargetingStrategy):
         return max(on, key=lambda c: probabilities[c])
 
 
+def _habits_apply(rules: Rules) -> bool:
+    """Whether the placement habits describe ``rules``' fleets: ships only, no
+    submarines, mines or minesweepers (the families place ships alone)."""
+    return all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
+
+
 def hits_afloat(view: PlayerView) -> bool:
     """Whether some hit may belong to a ship still afloat (a ship to finish off)."""
     if any(ship.kind is None for ship in view.sunk):
@@ -256,11 +276,7 @@ def information_gain(samples: npt.NDArray[np.uint64], size: int,
     together = x.T @ x                      # fleets covering both cells
     count = together.diagonal().copy()      # fleets covering each cell
     is_open = np.array([(open_cells >> c) & 1 for c in range(size)], dtype=bool)
-
-    def entropy(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
-        q = np.clip(p, 1e-12, 1 - 1e-12)
-        return np.where((p <= 0) | (p >= 1), 0.0, -(q * np.log2(q) + (1 - q) * np.log2(1 - q)))
-
+    entropy = _entropy
     now = entropy(count / n)[is_open].sum()
     with np.errstate(divide="ignore", invalid="ignore"):
         if_hit = np.where(count[:, None] > 0, together / count[:, None], 0.0)
@@ -270,3 +286,58 @@ def information_gain(samples: npt.NDArray[np.uint64], size: int,
              + (1 - count / n) * entropy(if_miss)[:, is_open].sum(axis=1))
     gain: npt.NDArray[np.float64] = np.where(is_open, now - after, 0.0)
     return gain
+
+
+def joint_volley(chances: list[float], samples: npt.NDArray[np.uint64] | None, cells: list[int],
+                 count: int, information: float, size: int) -> list[int]:
+    """Up to ``count`` of ``cells`` to fire at together, chosen greedily by
+    ``chances[c]`` plus ``information`` times the bits the cell's answer adds to those
+    of the cells chosen before it (its entropy given their answers, over ``samples``,
+    equally likely fleets as occupancy rows).
+
+    The expected hits of a volley are the sum of its cells' chances, whatever the
+    cells, so they alone would pick the most probable cells; what a volley fired
+    together loses against shots one by one is that no answer guides the next cell,
+    and cells whose answers go together (two cells of the ship most fleets put there)
+    tell little more than one. The information term weighs that: it is the joint
+    entropy of the volley's answers, added cell by cell.
+
+    >>> import numpy as np
+    >>> fleets = np.array([[0b0011], [0b0011], [0b0100], [0b1000]], dtype=np.uint64)
+    >>> joint_volley([0.5, 0.5, 0.25, 0.25], fleets, [0, 1, 2, 3], 2, 0.0, 4)
+    [0, 1]
+    >>> joint_volley([0.5, 0.5, 0.25, 0.25], fleets, [0, 1, 2, 3], 2, 1.0, 4)
+    [0, 2]
+    """
+    ranked = sorted(cells, key=lambda c: -chances[c])
+    if not information or samples is None or len(samples) < 2 or count <= 1:
+        return ranked[:count]
+    covered = np.unpackbits(samples.view(np.uint8), axis=1, bitorder="little")[:, :size]
+    columns = np.array(ranked, dtype=np.int64)
+    x = covered[:, columns].astype(np.float64)
+    gain = np.array([chances[c] for c in ranked])
+    n = len(x)
+    group = np.zeros(n, dtype=np.int64)
+    chosen: list[int] = []
+    free = np.ones(len(ranked), dtype=bool)
+    for _ in range(min(count, len(ranked))):
+        groups = int(group.max()) + 1
+        together = np.zeros((groups, len(ranked)))
+        np.add.at(together, group, x)
+        sizes = np.bincount(group, minlength=groups).astype(np.float64)[:, None]
+        share = together / sizes
+        bits = (sizes / n * _entropy(share)).sum(axis=0)
+        score = np.where(free, gain + information * bits, -np.inf)
+        best = int(np.argmax(score))  # ties go to the likelier cell: ``ranked`` order
+        chosen.append(ranked[best])
+        free[best] = False
+        _, group = np.unique(group * 2 + x[:, best].astype(np.int64), return_inverse=True)
+    return chosen
+
+
+def _entropy(p: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """The binary entropy of each chance, in bits (0 at 0 and 1)."""
+    q = np.clip(p, 1e-12, 1 - 1e-12)
+    result: npt.NDArray[np.float64] = np.where(
+        (p <= 0) | (p >= 1), 0.0, -(q * np.log2(q) + (1 - q) * np.log2(1 - q)))
+    return result

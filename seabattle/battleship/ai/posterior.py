@@ -47,8 +47,8 @@ import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.events import ShotResult
-from seabattle.battleship.rules import Rules, ShipKind
-from seabattle.battleship.shapes import Shape, Touching, placement_halos, placements
+from seabattle.battleship.rules import Announcement, Role, Rules, ShipKind
+from seabattle.battleship.shapes import Shape, Touching, halo, placement_halos, placements
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import Bitboard, bit, iter_cells
 
@@ -72,15 +72,29 @@ def from_words(row: UInt64Array) -> Bitboard:
 
 @dataclass(frozen=True)
 class PlacementTables:
-    """Every placement of every kind of ship of a rule set, as arrays."""
+    """Every placement of every kind of piece of a rule set, as arrays.
+
+    Mines and minesweepers are pieces too (they keep ships away): their rows occupy no
+    cell as a ship (``cells`` and ``sizes`` are empty), so they cover no hit and add
+    nothing to a cell's chance of a ship; ``piece_cell`` says where they lie.
+    """
 
     kinds: tuple[ShipKind, ...]
     """The distinct kinds of the fleet, largest first; kind ``k`` is ``kinds[k]``."""
     words: int
     cells: UInt64Array
-    """``(placements, words)``: the cells of each placement."""
+    """``(placements, words)``: the cells of each placement, as a ship (or submarine)."""
     halos: UInt64Array
-    """The cells each placement keeps other ships out of (itself and its ring)."""
+    """The cells each placement keeps other ships out of under the ships' touching rule
+    (itself and its ring; a submarine's is itself, a mine's nothing)."""
+    bodies: UInt64Array
+    """``(placements, zone words)``: what other pieces' zones may not meet (see
+    :func:`placement_tables`)."""
+    zones: UInt64Array
+    """What other pieces' bodies may not meet: two placements exclude each other when
+    the body of one meets the zone of the other."""
+    piece_cell: IntArray
+    """Per row: its first cell (a one-cell piece's only cell)."""
     cellidx: npt.NDArray[np.int32]
     """``(placements, largest size)``: the cells as numbers, padded with -1."""
     sizes: npt.NDArray[np.int32]
@@ -94,9 +108,49 @@ class PlacementTables:
     """How many words each kind's bitset takes."""
     conflict: UInt64Array
     """``(placements, bitset words)``: per placement, the placements of every kind it
-    excludes (they overlap its halo)."""
+    excludes (their bodies meet its zone)."""
     cover: UInt64Array
     """``(cells, bitset words)``: per cell, the placements of every kind covering it."""
+
+
+_MINES = (Role.MINE, Role.MINESWEEPER)
+
+
+def _exclusion(rules: Rules, kind: ShipKind, cells: Bitboard
+               ) -> tuple[list[Bitboard], list[Bitboard]]:
+    """The body and zone of a placement, as planes of the field.
+
+    Plain ships alone need one plane: the body is the cells, the zone the halo under
+    the touching rule. Where pieces keep apart by rules of their own
+    (:meth:`~seabattle.battleship.rules.Rules.keep_apart`) the planes are: ships'
+    (ship bodies against ship halos), overlap (every piece's cells against every
+    piece's cells: a submarine touches anything), and, for mines that touch nothing,
+    two more (mine bodies against every piece's halo on all eight sides, and every
+    piece's body against mine halos), so that the relation stays symmetric.
+    """
+    grid = rules.grid
+    ship = kind.role is Role.SHIP
+    mine = kind.role in _MINES
+    ship_zone = halo(grid, cells, rules.touching)
+    if _plain(rules):
+        return [cells], [ship_zone]
+    bodies = [cells if ship else 0, cells]
+    zones = [ship_zone if ship else 0, cells]
+    if _mines_apart(rules):
+        apart = halo(grid, cells, Touching.NONE)
+        bodies += [cells if mine else 0, cells]
+        zones += [apart, apart if mine else 0]
+    return bodies, zones
+
+
+def _plain(rules: Rules) -> bool:
+    """Whether the fleet is plain ships only (no submarines, mines or minesweepers)."""
+    return all(kind.role is Role.SHIP for kind in rules.fleet)
+
+
+def _mines_apart(rules: Rules) -> bool:
+    """Whether the fleet has mines or minesweepers that touch nothing."""
+    return not rules.mines_touch and any(kind.role in _MINES for kind in rules.fleet)
 
 
 @cache
@@ -107,12 +161,27 @@ def placement_tables(rules: Rules) -> PlacementTables:
     words = (grid.size + 63) // 64
     rows: list[Bitboard] = []
     zones: list[Bitboard] = []
+    bodies: list[list[Bitboard]] = []
+    exclusion: list[list[Bitboard]] = []
     kind_of: list[int] = []
+    first_cells: list[int] = []
     starts = [0]
     for k, kind in enumerate(kinds):
         cands = placements(grid, kind.size, kind.shape)
-        rows.extend(cands)
-        zones.extend(placement_halos(grid, kind.size, kind.shape, rules.touching))
+        for board in cands:
+            body, zone = _exclusion(rules, kind, board)
+            bodies.append(body)
+            exclusion.append(zone)
+        if kind.role is Role.SHIP:
+            rows.extend(cands)
+            zones.extend(placement_halos(grid, kind.size, kind.shape, rules.touching))
+        elif kind.role is Role.SUBMARINE:
+            rows.extend(cands)
+            zones.extend(cands)
+        else:
+            rows.extend([0] * len(cands))
+            zones.extend([0] * len(cands))
+        first_cells.extend((c & -c).bit_length() - 1 for c in cands)
         kind_of.extend([k] * len(cands))
         starts.append(len(rows))
     widest = max(kind.size for kind in kinds)
@@ -126,15 +195,20 @@ def placement_tables(rules: Rules) -> PlacementTables:
     total_words = int(kwords.sum())
     cells = np.array([to_words(b, words) for b in rows], dtype=np.uint64)
     halos = np.array([to_words(b, words) for b in zones], dtype=np.uint64)
+    body_array = np.array([np.concatenate([to_words(b, words) for b in planes])
+                           for planes in bodies], dtype=np.uint64)
+    zone_array = np.array([np.concatenate([to_words(b, words) for b in planes])
+                           for planes in exclusion], dtype=np.uint64)
     sizes = np.array([b.bit_count() for b in rows], dtype=np.int32)
     kind_array = np.array(kind_of, dtype=np.int32)
     starts_array = np.array(starts, dtype=np.int64)
     return PlacementTables(
-        kinds=kinds, words=words, cells=cells, halos=halos, cellidx=cellidx, sizes=sizes,
-        kind_of=kind_array, starts=tuple(starts), starts_array=starts_array, koff=koff,
-        kwords=kwords,
-        conflict=_kernels.conflict_table(cells, halos, kind_array, starts_array, koff,
-                                         total_words),
+        kinds=kinds, words=words, cells=cells, halos=halos, bodies=body_array,
+        zones=zone_array, piece_cell=np.array(first_cells, dtype=np.int64),
+        cellidx=cellidx, sizes=sizes, kind_of=kind_array, starts=tuple(starts),
+        starts_array=starts_array, koff=koff, kwords=kwords,
+        conflict=_kernels.conflict_table(body_array, zone_array, kind_array, starts_array,
+                                         koff, total_words),
         cover=_kernels.cover_table(cellidx, sizes, kind_array, starts_array, koff, grid.size,
                                    total_words),
     )
@@ -162,30 +236,66 @@ class Problem:
 
 
 def build_problem(rules: Rules, view: PlayerView) -> Problem:
-    """The ships to place and the placements each may take, for ``view``."""
+    """The pieces to place and the placements each may take, for ``view``.
+
+    Mines and minesweepers that went off or were revealed are pinned (not placed):
+    their cells, and where they touch nothing their rings, are closed to every other
+    piece. Where the fleet has submarines only the answers themselves are read (the
+    kinds they named, misses, hits and sinking shots), not what the view deduced from
+    them: a view deduces the cells of a sinking as if no submarine touched the ship.
+    """
     tables = placement_tables(rules)
     grid = rules.grid
     index = {kind: k for k, kind in enumerate(tables.kinds)}
     left = Counter(rules.fleet)
+    submarines = rules.count(Role.SUBMARINE) > 0
+    named = {shot.cell for shot in view.shots if shot.kind is not None}
     fixed = 0
     for ship in view.sunk:
-        if ship.cells is not None and ship.kind is not None and left[ship.kind] > 0:
+        if (ship.cells is not None and ship.kind is not None and left[ship.kind] > 0
+                and (not submarines or ship.cell in named)):
             left[ship.kind] -= 1
             fixed |= ship.cells
-    blocked = view.misses | view.known_empty | fixed
+    pinned = view.revealed_mines
+    for _ in iter_cells(view.revealed_mines):
+        left[next(k for k in index if k.role is Role.MINE and left[k] > 0)] -= 1
     hit_time = np.full(grid.size, -1, dtype=np.int64)
     sink_kind = np.full(grid.size, -1, dtype=np.int64)
     for t, shot in enumerate(view.shots):
-        if shot.result is ShotResult.MISS:
+        if shot.result in (ShotResult.MINE, ShotResult.MINESWEEPER):
+            role = Role.MINE if shot.result is ShotResult.MINE else Role.MINESWEEPER
+            piece = next(k for k in index if k.role is role and left[k] > 0)
+            left[piece] -= 1
+            pinned |= bit(shot.cell)
+        if not shot.result.is_hit:
             continue
         hit_time[shot.cell] = t
         if shot.result is ShotResult.SUNK and not fixed & bit(shot.cell):
             sink_kind[shot.cell] = index.get(shot.kind, -2) if shot.kind is not None else -2
+    apart = Touching.SIDES if rules.mines_touch else Touching.NONE
+    hits = view.hits | view.given
+    common = view.misses | view.known_empty | fixed | halo(grid, pinned, apart)
+    blocked = {
+        Role.SHIP: common | (0 if submarines else view.no_ships),
+        Role.SUBMARINE: common,
+        Role.MINE: common | hits | halo(grid, fixed, apart),
+    }
     words = tables.words
+    blocked_rows = np.array([to_words(blocked[Role.MINE if kind.role in _MINES else kind.role],
+                                      words) for kind in tables.kinds], dtype=np.uint64)
+    # A hit in a ship's ring may be a submarine touching it; the exclusion of the
+    # pieces covering the hits then decides.
+    ring_rows = np.array([to_words(hits if kind.role is Role.SHIP and not submarines else 0,
+                                   words) for kind in tables.kinds], dtype=np.uint64)
     valid = np.empty(len(tables.kind_of), dtype=np.bool_)
     _kernels.filter_candidates(tables.cells, tables.halos, tables.cellidx, tables.sizes,
-                               tables.kind_of, to_words(blocked, words),
-                               to_words(view.hits, words), hit_time, sink_kind, valid)
+                               tables.kind_of, blocked_rows, ring_rows, hit_time, sink_kind,
+                               rules.announce is Announcement.NONE, valid)
+    mine_cells = np.array([not blocked[Role.MINE] >> c & 1 for c in range(grid.size)])
+    for k, kind in enumerate(tables.kinds):
+        if kind.role in _MINES:
+            rows = slice(tables.starts[k], tables.starts[k + 1])
+            valid[rows] = mine_cells[tables.piece_cell[rows]]
     ship_kind = np.array([index[kind] for kind in tables.kinds for _ in range(left[kind])],
                          dtype=np.int64)
     klist = np.flatnonzero(valid).astype(np.int64)
@@ -194,7 +304,7 @@ def build_problem(rules: Rules, view: PlayerView) -> Problem:
                                 int(tables.kwords.sum()))
     return Problem(ship_kind=ship_kind, valid=valid, vbits=vbits, klist=klist,
                    kstart=bounds[:-1].astype(np.int64), kend=bounds[1:].astype(np.int64),
-                   need=to_words(view.hits & ~fixed, words), fixed=fixed, hits=view.hits)
+                   need=to_words(hits & ~fixed, words), fixed=fixed, hits=view.hits)
 
 
 @dataclass(frozen=True)
@@ -307,7 +417,7 @@ class Posterior:
         pos = np.empty(len(problem.ship_kind), dtype=np.int64)
         fleets = np.empty((self.settings.exact_fleets, t.words), dtype=np.uint64)
         found = _kernels.search(problem.ship_kind, problem.klist, problem.kstart, problem.kend,
-                                t.cells, t.halos, t.cellidx, t.sizes, problem.need, seed,
+                                t.cells, t.bodies, t.zones, problem.need, seed,
                                 False, self.settings.exact_nodes, pos, counts, fleets)
         if found <= 0:
             return None
@@ -355,7 +465,7 @@ class Posterior:
             return None
         pos = np.array(keep, dtype=np.int64)
         if not _kernels.check_fleet(pos, problem.ship_kind, problem.valid, t.kind_of, t.cells,
-                                    t.halos, problem.need):
+                                    t.bodies, t.zones, problem.need):
             return None
         return pos
 
@@ -364,8 +474,8 @@ class Posterior:
         pos = np.empty(len(problem.ship_kind), dtype=np.int64)
         for _ in range(50):
             found = _kernels.search(problem.ship_kind, problem.klist, problem.kstart,
-                                    problem.kend, t.cells, t.halos, t.cellidx, t.sizes,
-                                    problem.need, int(rng.integers(2**31)), True,
+                                    problem.kend, t.cells, t.bodies, t.zones, problem.need,
+                                    int(rng.integers(2**31)), True,
                                     self.settings.search_nodes, pos,
                                     np.zeros(1, dtype=np.int64),
                                     np.empty((0, t.words), dtype=np.uint64))
