@@ -5,6 +5,7 @@ Flying Dutchman, is tested in test_tui_variants.py.)"""
 from __future__ import annotations
 
 import pytest
+
 from seabattle.battleship.terminal.tui.board import Board
 from tests.test_tui_variants import SIZE, chosen_rules, make_app, to_battle
 
