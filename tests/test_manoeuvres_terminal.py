@@ -131,9 +131,10 @@ def test_the_set_up_question_explains_its_answers_and_draws_only_on_no(
 
 def test_narration_reads_for_you_and_the_computer_and_resigning_is_confirmed(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # The defect's game: the computer's torpedo boat takes a submarine, then attacks again.
+    # The defect's game: the computer's torpedo boat takes a submarine, then attacks again
+    # (the player's first move is one after which today's hard does so).
     out = run_lines(monkeypatch, capsys, "en",
-                    ["", "E7 E8", "resign", "maybe", "n", "resign", "y", "n"],
+                    ["", "A6 A5", "resign", "maybe", "n", "resign", "y", "n"],
                     "--level", "hard")
     assert "By lot, the first turn: You" in out
     assert "won by Computer" in out and "You: the submarine on F6 is lost" in out
