@@ -80,6 +80,13 @@ def test_a_new_game_forgets_the_last_one() -> None:
     fresh = DEFINITION.new_state(PRESETS["skirmish"])
     watch.observe(fresh.view(0))
     assert not watch.odds
+    _state, watch = watched_turn(("D2", "E2"))
+    # A new game whose set-up the watch missed (set up for it): more pieces than it saw.
+    for seat in (0, 1):
+        fresh.apply(seat, Deploy(strong_layout(fresh.rules, seat, seeded(seat))))
+    fresh.apply_chance(DrawFirst(0))
+    watch.observe(fresh.view(0))
+    assert not watch.odds
 
 
 def test_mines_are_drawn_beside_the_forts_drawn() -> None:

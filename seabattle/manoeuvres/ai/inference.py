@@ -41,7 +41,7 @@ NEAR_FORT_ODDS = 4.0
 
 class Watch:
     """One seat's watch over one game's enemy pieces; :meth:`observe` every view the seat
-    acts on (the set-up starts a new game)."""
+    acts on (the set-up, or an enemy piece back on the field, starts a new game)."""
 
     def __init__(self) -> None:
         self.odds: dict[int, dict[Kind, float]] = {}
@@ -60,6 +60,10 @@ class Watch:
             return
         seat = view.seat
         enemies = {piece.number: piece for piece in view.pieces if piece.owner != seat}
+        if self._cells is not None and not enemies.keys() <= self._cells.keys():
+            # A piece back on the field: a new game whose set-up this watch did not see.
+            self.odds.clear()
+            self._cells = None
         ours = {piece.cell: piece for piece in view.pieces if piece.owner == seat}
         grid = view.rules.grid
         if self._cells is not None:
