@@ -321,10 +321,12 @@ def joint_volley(chances: list[float], samples: npt.NDArray[np.uint64] | None, c
     chosen: list[int] = []
     free = np.ones(len(ranked), dtype=bool)
     for _ in range(min(count, len(ranked))):
-        groups = int(group.max()) + 1
-        together = np.zeros((groups, len(ranked)))
-        np.add.at(together, group, x)
-        sizes = np.bincount(group, minlength=groups).astype(np.float64)[:, None]
+        # The fleets grouped by their answers to the cells chosen so far, and per
+        # group how many cover each cell (np.add.at would take ten times longer).
+        order = np.argsort(group, kind="stable")
+        starts = np.flatnonzero(np.r_[True, np.diff(group[order]) != 0])
+        together = np.add.reduceat(x[order], starts, axis=0)
+        sizes = np.diff(np.r_[starts, n]).astype(np.float64)[:, None]
         share = together / sizes
         bits = (sizes / n * _entropy(share)).sum(axis=0)
         score = np.where(free, gain + information * bits, -np.inf)
