@@ -299,6 +299,35 @@ async def test_the_dice_fall_one_roll_at_a_time(monkeypatch: pytest.MonkeyPatch)
         assert screen.rolling and log_end(app).endswith(dice.replace(" ", ""))
 
 
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+async def test_the_dice_line_keeps_one_row_and_the_log_wraps_at_its_own_width(
+        size: tuple[int, int]) -> None:
+    """The dice line is one row (cut with «…» where narrow), and the log breaks a long line
+    only at its own width: at 120×40 it once broke the manoeuvre's roll at 80 columns."""
+    app = make_app(PRESETS["equal"], seed=3)
+    async with app.run_test(size=size) as pilot:
+        screen = await first_orders(pilot)
+        await pilot.press("x", "f")
+        await settle(pilot)
+        await pilot.press("n")  # turn 2: the manoeuvre's dice fall
+        await settle(pilot)
+        shown = screen.query_one("#dice", Static)
+        rolled = str(shown.content)
+        assert rolled.startswith(tuple("⚀⚁⚂⚃⚄⚅")) and "Manoeuvre:" in rolled
+        assert len(rolled) > 80 - 2  # longer than an 80-column row
+        assert shown.region.height == 1
+        log = screen.query_one(RichLog)
+        width = log.scrollable_content_region.width
+        lines = log_lines(app)
+        start = max(i for i, line in enumerate(lines) if line.startswith(rolled[:1]))
+        told = [line.rstrip() for line in lines[start:start + 2]]
+        assert all(len(line) <= width for line in told)
+        if len(rolled) <= width:
+            assert told[0] == rolled  # whole on one row
+        else:
+            assert " ".join(told).startswith(rolled)
+
+
 async def test_the_new_game_form_builds_fleets_under_a_budget() -> None:
     app = make_app(PRESETS["duel"])
     async with app.run_test(size=LARGE) as pilot:

@@ -241,13 +241,17 @@ class OrdersScreen(Screen[None]):
         return Mode.LONG if view.phase is Phase.PARTING or view.mode is None else view.mode
 
     def say(self, line: str, dice: str = "") -> None:
-        """Log ``line``; with ``dice`` (their faces), show it on the dice line too."""
+        """Log ``line``; with ``dice`` (their faces), show it on the dice line too (one
+        row, cut with «…» where the terminal is narrow: the log has it whole)."""
         if dice:
             line = f"{dice}  {line}"
             shown = self.query_one("#dice", Static)
             shown.update(line)
             shown.display = True
-        self.query_one(RichLog).write(RichText(line))
+        # expand: wrap at the log's width; RichLog otherwise wraps at the console's,
+        # which is not the terminal's (80 columns headless, so a 120-column log broke
+        # its lines at 80).
+        self.query_one(RichLog).write(RichText(line), expand=True)
 
     def refuse(self, reason: str) -> None:
         """Say why something was refused."""
