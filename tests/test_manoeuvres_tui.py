@@ -358,6 +358,29 @@ async def test_the_new_game_form_changes_rules_level_and_seed() -> None:
         assert app.session.seed == 11
 
 
+async def test_the_form_s_rule_set_is_shown_and_chosen_by_keys_at_80x24() -> None:
+    """The short terminal hides the rules line, and once hid the form's rule set with it
+    (the same id): the form opened on the level, and the rules could not be changed."""
+    app = make_app(SKIRMISH)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        rules = form.query_one("#rules", Select)
+        assert rules.display and rules.region.height > 0 and app.focused is rules
+        label = next(static for static in form.query(".label").results(Static)
+                     if str(static.content) == "Rules")
+        assert label.region.y == rules.region.y  # beside its choice, in its row
+        await pilot.press("enter", "up", "enter")  # the list: seed's game, skirmish
+        await pilot.pause()
+        assert rules.value == "seed"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert app.settings.rules == PRESETS["seed"]  # type: ignore[attr-defined]
+
+
 async def test_resigning_is_confirmed_and_ends_the_game() -> None:
     app = make_app(seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
