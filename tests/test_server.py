@@ -673,6 +673,45 @@ def test_a_rule_set_merely_named_like_a_preset_is_not_shown_as_one() -> None:
     assert (state["preset"], state["title"]) == (None, "classic (house rules)")
 
 
+@pytest.mark.parametrize("preset", ["classic", "six", "bent"])
+def test_the_state_text_is_the_snapshot_at_every_step_of_a_game(
+        preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The hub sends Room.state_text: the changing part encoded at each change, joined as
+    # text to the part encoded once per language. It must say what Room.snapshot says.
+    import json
+    from random import Random
+
+    from seabattle.battleship.rules import PRESETS
+    from seabattle.games import chance
+    from seabattle.server.rooms import WATCHER, Room, RoomOptions, new_room_entry
+
+    monkeypatch.setattr(chance, "entropy", lambda: Random(7))
+    rules = PRESETS[preset]
+    room = Room("g", new_room_entry(rules, RoomOptions(mode="computer", level="easy"), "t",
+                                    rng=Random(1), watch="w", invite=None, now=0.0))
+    rng = Random(3)
+    ships = room.host.suggestion(room.rules, room.state.random_action(0, rng))["ships"]
+    room.handle(0, Intent("place", {"ships": ships}), 1.0)
+    for step in range(400):
+        for audience in (0, 1, WATCHER):
+            for language in ("en", "ru"):
+                text = room.state_text(audience, language, 2.0 + step)
+                snapshot = room.snapshot(audience, language, 2.0 + step)
+                assert json.loads(text) == json.loads(json.dumps(snapshot))  # tuples: lists
+        state = room.snapshot(0, "en", 2.0 + step)
+        if state["phase"] == "over":
+            break
+        turn = cast(dict[str, Any], state["turn"])
+        pending = cast(dict[str, Any] | None, state["pending"])
+        if pending is not None and pending["seat"] == 0:
+            room.handle(0, Intent("decide", {"random": True}), 2.0 + step)
+        else:
+            room.handle(0, Intent(turn["action"], {"cell": turn["cells"][0]}
+                                  if turn["action"] == "fire"
+                                  else {"cells": turn["cells"][:turn["shots"]]}), 2.0 + step)
+    assert room.phase == "over"
+
+
 def test_random_pairing_ignores_how_the_rules_were_asked_for(client: TestClient) -> None:
     first = client.post("/api/games", json={"mode": "random", "preset": "classic", "salvo": 2})
     second = client.post("/api/games", json={"mode": "random", "preset": "classic", "salvo": 2,
