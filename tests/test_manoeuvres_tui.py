@@ -13,6 +13,7 @@ import pytest
 from loopback import LoopbackServer, until
 from textual.app import App
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import RichLog, Select, Static
 
 from seabattle.cli import main
@@ -245,7 +246,7 @@ async def test_a_set_up_palette_click_and_undo() -> None:
         await pilot.pause()
         # Drawn from the start: what comes next, the palette's counts.
         assert str(setup.query_one("#next", Static).content) == (
-            "Now: fort, 2 more; 19 pieces to put")
+            "Now: fort, 2 more\nPieces to put: 19")
         assert "1 F  2 fort" in str(setup.query_one("#palette").render())
         await pilot.click("#palette", offset=(2, 5))  # the sixth kind: torpedo boats
         await pilot.pause()
@@ -379,6 +380,47 @@ async def test_the_form_s_rule_set_is_shown_and_chosen_by_keys_at_80x24() -> Non
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert app.settings.rules == PRESETS["seed"]  # type: ignore[attr-defined]
+
+
+def rows_of(app: App[int], widget: Widget) -> list[str]:
+    """The screen's rows where ``widget`` is drawn, as text (cut to its region)."""
+    region = widget.region
+    strips = app.screen._compositor.render_strips()
+    return [strips[y].crop(region.x, region.right).text.rstrip()
+            for y in range(region.y, region.bottom)]
+
+
+@pytest.mark.parametrize(("language", "key", "lines"), [
+    ("ru", "5", ["Ставим: подводная лодка, ещё 2", "Осталось поставить: 19"]),
+    ("en", "6", ["Now: torpedo boat, 2 more", "Pieces to put: 19"]),
+])
+async def test_what_the_set_up_puts_next_keeps_its_lines_whole_at_80x24(
+        language: Language, key: str, lines: list[str]) -> None:
+    """Beside the field at 80 columns: once one line that broke before its number
+    («…всего осталось» / «19»)."""
+    app = make_app(language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(key)
+        await pilot.pause()
+        assert rows_of(app, app.screen.query_one("#next", Static)) == lines
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_game_over_field_stands_in_line_with_the_title(size: tuple[int, int]
+                                                                 ) -> None:
+    app = make_app(seed=4)
+    async with app.run_test(size=size) as pilot:
+        await to_battle(pilot)
+        await pilot.press("ctrl+r", "y")
+        await settle(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        title = over.query_one("#title", Static)
+        revealed = over.query_one("#field", Field)
+        # The title's text and the field's frame start one column in (they began at 0).
+        assert rows_of(app, title)[0].startswith(" The computer won")
+        assert revealed.region.x == 1 and revealed.region.right <= size[0]
+        assert rows_of(app, revealed)[0].startswith(("─", "╭"))
 
 
 async def test_resigning_is_confirmed_and_ends_the_game() -> None:

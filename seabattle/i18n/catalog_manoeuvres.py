@@ -233,8 +233,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "a fills the rest at random, x sets up everything, s starts.",
         "Enter или щелчок ставит выбранный вид или убирает фигуру. "
         "a — остальные случайно, x — всё сразу, s — в бой."),
-    "manoeuvres.tui.setup.next": ("Now: {kind}, {count} more; {total} pieces to put",
-                                  "Ставим: {kind}, ещё {count}; всего осталось {total}"),
+    "manoeuvres.tui.setup.next": ("Now: {kind}, {count} more\nPieces to put: {total}",
+                                  "Ставим: {kind}, ещё {count}\nОсталось поставить: {total}"),
     "manoeuvres.tui.setup.done": ("Every piece is put: s starts the battle",
                                   "Все фигуры расставлены: s — в бой"),
     "manoeuvres.tui.setup.put": ("Put: {kind} on {cell}", "Поставлено: {kind} на {cell}"),

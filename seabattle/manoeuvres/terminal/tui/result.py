@@ -8,6 +8,7 @@ from collections import Counter
 
 from rich.table import Table
 from textual.app import ComposeResult
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from seabattle.manoeuvres.terminal.lines import COMPUTER, HUMAN, ManoeuvreSession
@@ -39,7 +40,7 @@ def result(session: ManoeuvreSession, phrases: Phrasebook, rules_line: str, widt
                   show_cursor=False, id="field")
     field.border_title = phrases("manoeuvres.tui.field.revealed")
     field.fit(width - 2)
-    yield field
+    yield Horizontal(field, id="fields")  # in line with the title, as in the battle
     yield Static(pieces_table(session, phrases), id="stats")
 
 
