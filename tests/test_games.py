@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from dataclasses import fields
 from typing import Any, get_args
 
@@ -188,8 +189,12 @@ def test_the_registry_finds_battleship_and_names_the_games_it_has() -> None:
     assert "неизвестная игра" in refused.value.message("ru")
 
 
-def test_real_games_draw_from_the_system_s_entropy() -> None:
-    assert isinstance(entropy(), random.SystemRandom)
+def test_real_games_draw_from_the_system_s_entropy(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every generator starts from 256 fresh bits of the operating system's entropy ...
+    assert len({entropy().random() for _ in range(50)}) == 50
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 2 ** bits - 7)
+    assert entropy().random() == random.Random(2 ** 256 - 7).random()
+    # ... where a test's or a benchmark's seeded one draws the same numbers each time.
     assert seeded(5).random() == seeded(5).random()
 
 
