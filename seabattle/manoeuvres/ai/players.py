@@ -50,18 +50,19 @@ LEVELS = ("novice", "medium", "hard")
 class Searching:
     """How much a level searches: sampled worlds; the actions kept from the first rating
     (the first world's, besides every attack and shot, when several worlds are rated; the
-    average's for the look-ahead); and how many actions it looks ahead past its own."""
+    average's for the look-ahead); how many actions it looks ahead past its own; and how
+    it models the enemy (below)."""
 
     worlds: int
     kept: int
     depth: int = 0
     guessing: bool = False
-    inferring: bool = False
-    """Worlds are drawn with the odds of a :class:`~.inference.Watch` over the game (how
-    the enemy's pieces behaved), not from the bare belief."""
     """In the look-ahead the enemy chooses in a world where our pieces it has not seen are
     drawn from its own belief about them (as a player who cannot see them would), instead
     of knowing them all."""
+    inferring: bool = False
+    """Worlds are drawn with the odds of a :class:`~.inference.Watch` over the game (how
+    the enemy's pieces behaved), not from the bare belief."""
 
 
 SEARCH = {"medium": Searching(worlds=1, kept=0),
