@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -297,6 +298,52 @@ async def test_the_dice_fall_one_roll_at_a_time(monkeypatch: pytest.MonkeyPatch)
         assert str(screen.query_one("#orders", Static).content) == "The dice are falling…"
         await pilot.press("f", "n", "1")  # the keys wait for the dice
         assert screen.rolling and log_end(app).endswith(dice.replace(" ", ""))
+
+
+def rows_of(app: SeaBattleApp, widget: Any) -> list[str]:
+    """The screen's rows where ``widget`` is drawn, as text (cut to its region)."""
+    region = widget.region
+    strips = app.screen._compositor.render_strips()
+    return [strips[y].crop(region.x, region.right).text.strip()
+            for y in range(region.y, region.bottom)]
+
+
+@pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
+async def test_the_orders_line_breaks_only_between_its_parts(size: tuple[int, int]) -> None:
+    """In Russian at 80×24 the orders once wrapped inside the fireships' part, leaving
+    «—» alone on the second row."""
+    app = make_app(PRESETS["equal"], language="ru", seed=3)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("x", "s")
+        await settle(pilot)
+        await pilot.press("n")
+        await settle(pilot)
+        await pilot.press("right", "enter", "a", "right", "enter")
+        await pilot.pause()
+        rows = rows_of(app, app.screen.query_one("#orders", Static))
+        whole = "Приказ: ядра [книппели] (a) · клеток 2 из 8: Б1, В1 · брандеров 0 из 2 (1–9): —"
+        if size == LARGE:
+            assert rows == [whole]
+        else:
+            assert rows == ["Приказ: ядра [книппели] (a) · клеток 2 из 8: Б1, В1",
+                            "· брандеров 0 из 2 (1–9): —"]
+
+
+async def test_a_count_stays_with_its_kind_in_the_ships_panel_and_the_results() -> None:
+    """At 80×24 in Russian the enemy's ships beside the fields and the table of fates
+    after the battle once broke «≡ ×1» and «бриг ×3» between the kind and its count."""
+    app = make_app(PRESETS["batteries"], language="ru", seed=5)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("x", "s")
+        await settle(pilot)
+        ships = rows_of(app, app.screen.query_one("#ships", Static))
+        assert ships[-2:] == ["Противник: Ф ×1, К ×1, Б ×3,", "≡ ×1"]
+        await pilot.press("ctrl+r", "y")  # surrender: both fleets whole in the table
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        fates = rows_of(app, app.screen.query_one("#stats", Static))
+        assert any(row.endswith("бриг ×3") for row in fates)
+        assert not any(re.search(r"(^|\s\s)×", row) for row in fates)  # a count alone
 
 
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])

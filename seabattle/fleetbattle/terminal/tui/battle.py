@@ -43,6 +43,7 @@ from seabattle.fleetbattle.terminal.text import totals_line
 from seabattle.fleetbattle.terminal.tui.field import FleetField, arrows
 from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, legend, own_cells
 from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
+from seabattle.fleetbattle.terminal.tui.rows import between, between_items
 from seabattle.fleetbattle.views import FleetView, Phase
 from seabattle.i18n import Text
 from seabattle.terminal.confirm import ConfirmScreen
@@ -60,6 +61,8 @@ FIELDS_FRAME = 8
 """Columns around the two fields: their margins and the row's padding."""
 
 _FIRE = (Phase.ORDERS, Phase.PARTING)
+PART = " · "
+"""What separates the parts of the orders line (the shot, the cells, the fireships)."""
 
 
 def _digits(action: str, description: str) -> list[Binding]:
@@ -197,6 +200,8 @@ class OrdersScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit(event.size.width)
+        if self.is_mounted:
+            self.redraw()  # the orders line breaks where the new width needs it
 
     def fit(self, width: int) -> None:
         """The widest cells with which both fields and the list of ships fit side by
@@ -455,8 +460,15 @@ class OrdersScreen(Screen[None]):
                 p.kind(k) for k in group[1 - seat])))
         self.query_one("#totals", Static).update("\n".join(totals))
         self.query_one("#ships", Static).update(self._ships_text(view))
-        self.query_one("#orders", Static).update(self.orders_text(view, asking))
+        self.show_orders(self.orders_text(view, asking))
         self.refresh_bindings()
+
+    def show_orders(self, line: str) -> None:
+        """Put ``line`` on the orders line, broken only between its parts (the shot, the
+        cells, the fireships) where it does not fit one row."""
+        orders = self.query_one("#orders", Static)
+        width = orders.content_region.width or self.size.width - 2
+        orders.update(between(line.split(PART), width, joint=PART, lead="· "))
 
     def _ships_text(self, view: FleetView) -> str:
         p = self.phrases
@@ -466,8 +478,10 @@ class OrdersScreen(Screen[None]):
                               " ↯" if ship.index in chosen else "", named=not self.compact)
                   for ship in view.own or ()]
         enemy = view.sides[1 - self.seat]
-        lines.append(p("fleet.tui.enemy_ships", ships=p.make_up(
-            view.rules.pieces(1 - self.seat), letters=self.compact)))
+        panel = self.query_one("#ships", Static).content_region.width
+        enemy_ships = p("fleet.tui.enemy_ships", ships=p.make_up(
+            view.rules.pieces(1 - self.seat), letters=self.compact))
+        lines.append(between_items(enemy_ships, panel) if panel else enemy_ships)
         lines += [f"  {p.kind(ship.kind)} — {p(f'fleet.status.{ship.status.value}')}"
                   for ship in enemy.lost]
         return "\n".join(lines)

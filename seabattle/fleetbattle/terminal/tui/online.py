@@ -290,8 +290,8 @@ class OnlineFleetScreen(OnlineScreen, OrdersScreen):
         view = state.view
         if view.results is None or self.query("#stats"):
             return
-        await self.query_one("#main").mount(Static(fates_table(view, self.phrases), id="stats"),
-                                            after="#totals")
+        table = fates_table(view, self.phrases, self.size.width)
+        await self.query_one("#main").mount(Static(table, id="stats"), after="#totals")
 
     def _open_setup(self, state: OnlineFleet) -> None:
         if self.setup is not None:
@@ -381,7 +381,7 @@ class OnlineFleetScreen(OnlineScreen, OrdersScreen):
             line += " " + p("tui.online.opponent_away")
         if not self.online:
             line += " " + p("tui.online.reconnecting")
-        self.query_one("#orders", Static).update(line)
+        self.show_orders(line)
 
 
 def _phrases(language: Language, state: OnlineFleet | None) -> FleetPhrases:

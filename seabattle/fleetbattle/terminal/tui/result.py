@@ -16,6 +16,7 @@ from seabattle.fleetbattle.terminal.text import totals_line, trophies_line
 from seabattle.fleetbattle.terminal.tui.field import FleetField
 from seabattle.fleetbattle.terminal.tui.marks import enemy_cells, legend, own_cells
 from seabattle.fleetbattle.terminal.tui.phrases import FleetPhrases
+from seabattle.fleetbattle.terminal.tui.rows import between_items
 from seabattle.fleetbattle.views import FleetView, Result
 
 _FATES = ("destroyed", "captured", "escaped", "remaining", "damaged")
@@ -57,18 +58,22 @@ def result_body(view: FleetView, phrases: FleetPhrases, width: int) -> ComposeRe
     names = (p("fleet.plain.you"), p("fleet.plain.enemy"))
     yield Static("\n".join(totals_line(view.sides[side], names[side != seat], p.language)
                            for side in (seat, 1 - seat)), id="totals", markup=False)
-    yield Static(fates_table(view, phrases), id="stats")
+    yield Static(fates_table(view, phrases, width), id="stats")
     said = (p("fleet.plain.you_said"), p("fleet.plain.enemy_said"))
     trophies = trophies_line(view, (said[seat != 0], said[seat == 0]), p.language)
     if trophies is not None:
         yield Static(trophies, id="trophies", markup=False)
 
 
-def fates_table(view: FleetView, phrases: FleetPhrases) -> Table:
-    """Each side's ships by fate, by kind: the reader's first."""
+def fates_table(view: FleetView, phrases: FleetPhrases, width: int) -> Table:
+    """Each side's ships by fate, by kind: the reader's first; in a terminal ``width``
+    columns wide, a list of ships is broken only after a comma."""
     p = phrases
     seat = view.seat
     assert seat is not None and view.results is not None
+    label = max(len(p(f"fleet.tui.over.{fate}")) for fate in _FATES)
+    # The body's padding and a scroll bar (4), then each of three columns' padding (2).
+    column = (width - 4 - (label + 2)) // 2 - 2
     table = Table(title=p("fleet.tui.over.fates"), title_justify="left", box=None,
                   padding=(0, 1))
     table.add_column("")
@@ -77,7 +82,8 @@ def fates_table(view: FleetView, phrases: FleetPhrases) -> Table:
 
     def ships(side: int, result: Result, fate: str) -> str:
         indices: tuple[int, ...] = getattr(result, fate)
-        return p.make_up([view.rules.pieces(side)[i] for i in indices]) if indices else "—"
+        return between_items(p.make_up([view.rules.pieces(side)[i] for i in indices]),
+                             column) if indices else "—"
 
     for fate in _FATES:
         table.add_row(p(f"fleet.tui.over.{fate}"),
