@@ -390,15 +390,17 @@ def rows_of(app: App[int], widget: Widget) -> list[str]:
             for y in range(region.y, region.bottom)]
 
 
-@pytest.mark.parametrize(("language", "key", "lines"), [
-    ("ru", "5", ["Ставим: подводная лодка, ещё 2", "Осталось поставить: 19"]),
-    ("en", "6", ["Now: torpedo boat, 2 more", "Pieces to put: 19"]),
+@pytest.mark.parametrize(("rules", "language", "key", "lines"), [
+    ("skirmish", "ru", "5", ["Ставим: подводная лодка, ещё 2", "Осталось фигур: 19"]),
+    ("skirmish", "en", "6", ["Now: torpedo boat, 2 more", "Pieces to put: 19"]),
+    ("seed", "ru", "1", ["Ставим: форт, ещё 2", "Осталось фигур: 43"]),  # a narrower panel
+    ("seed", "en", "1", ["Now: fort, 2 more", "Pieces to put: 43"]),
 ])
 async def test_what_the_set_up_puts_next_keeps_its_lines_whole_at_80x24(
-        language: Language, key: str, lines: list[str]) -> None:
+        rules: str, language: Language, key: str, lines: list[str]) -> None:
     """Beside the field at 80 columns: once one line that broke before its number
     («…всего осталось» / «19»)."""
-    app = make_app(language=language)
+    app = make_app(PRESETS[rules], language=language)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(key)
         await pilot.pause()

@@ -234,7 +234,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "Enter или щелчок ставит выбранный вид или убирает фигуру. "
         "a — остальные случайно, x — всё сразу, s — в бой."),
     "manoeuvres.tui.setup.next": ("Now: {kind}, {count} more\nPieces to put: {total}",
-                                  "Ставим: {kind}, ещё {count}\nОсталось поставить: {total}"),
+                                  "Ставим: {kind}, ещё {count}\nОсталось фигур: {total}"),
     "manoeuvres.tui.setup.done": ("Every piece is put: s starts the battle",
                                   "Все фигуры расставлены: s — в бой"),
     "manoeuvres.tui.setup.put": ("Put: {kind} on {cell}", "Поставлено: {kind} на {cell}"),
