@@ -308,16 +308,20 @@ def rows_of(app: SeaBattleApp, widget: Any) -> list[str]:
             for y in range(region.y, region.bottom)]
 
 
+async def press_settled(pilot: Pilot[Any], *steps: tuple[str, ...]) -> None:
+    """Press each step's keys, then wait for the dice and the computer (any language)."""
+    for keys in steps:
+        await pilot.press(*keys)
+        await settle(pilot)
+
+
 @pytest.mark.parametrize("size", [SMALL, LARGE], ids=["80x24", "120x40"])
 async def test_the_orders_line_breaks_only_between_its_parts(size: tuple[int, int]) -> None:
     """In Russian at 80×24 the orders once wrapped inside the fireships' part, leaving
     «—» alone on the second row."""
     app = make_app(PRESETS["equal"], language="ru", seed=3)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("x", "s")
-        await settle(pilot)
-        await pilot.press("n")
-        await settle(pilot)
+        await press_settled(pilot, ("x", "s"), ("n",))
         await pilot.press("right", "enter", "a", "right", "enter")
         await pilot.pause()
         rows = rows_of(app, app.screen.query_one("#orders", Static))
@@ -329,13 +333,25 @@ async def test_the_orders_line_breaks_only_between_its_parts(size: tuple[int, in
                             "· брандеров 0 из 2 (1–9): —"]
 
 
+async def test_the_modes_to_choose_from_break_between_modes() -> None:
+    """At 80×24 in Russian the question once ended a row with «3» and began the next
+    with «абордаж.»."""
+    app = make_app(PRESETS["equal"], language="ru", seed=4)
+    async with app.run_test(size=SMALL) as pilot:
+        # turn 2: this seed's fleet wins the manoeuvre
+        await press_settled(pilot, ("x", "s"), ("n",), ("x", "f"), ("n",))
+        assert app.screen.asking is Phase.MODE  # type: ignore[attr-defined]
+        assert rows_of(app, app.screen.query_one("#orders", Static)) == [
+            "Вы выиграли манёвр: выберите режим — 1 дальний бой, 2 стрельба вплотную,",
+            "3 абордаж."]
+
+
 async def test_a_count_stays_with_its_kind_in_the_ships_panel_and_the_results() -> None:
     """At 80×24 in Russian the enemy's ships beside the fields and the table of fates
     after the battle once broke «≡ ×1» and «бриг ×3» between the kind and its count."""
     app = make_app(PRESETS["batteries"], language="ru", seed=5)
     async with app.run_test(size=SMALL) as pilot:
-        await pilot.press("x", "s")
-        await settle(pilot)
+        await press_settled(pilot, ("x", "s"))
         ships = rows_of(app, app.screen.query_one("#ships", Static))
         assert ships[-2:] == ["Противник: Ф ×1, К ×1, Б ×3,", "≡ ×1"]
         await pilot.press("ctrl+r", "y")  # surrender: both fleets whole in the table

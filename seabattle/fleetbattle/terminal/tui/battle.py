@@ -464,11 +464,16 @@ class OrdersScreen(Screen[None]):
         self.refresh_bindings()
 
     def show_orders(self, line: str) -> None:
-        """Put ``line`` on the orders line, broken only between its parts (the shot, the
-        cells, the fireships) where it does not fit one row."""
+        """Put ``line`` on the orders line, broken only between its parts where it does
+        not fit one row: the shot, the cells, the fireships of a volley; the modes to
+        choose from (never «3» apart from «boarding»)."""
         orders = self.query_one("#orders", Static)
         width = orders.content_region.width or self.size.width - 2
-        orders.update(between(line.split(PART), width, joint=PART, lead="· "))
+        if PART in line:
+            line = between(line.split(PART), width, joint=PART, lead="· ")
+        elif self.asking is Phase.MODE:
+            line = between_items(line, width)
+        orders.update(line)
 
     def _ships_text(self, view: FleetView) -> str:
         p = self.phrases
