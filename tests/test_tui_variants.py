@@ -297,7 +297,7 @@ def test_variant_options_that_do_not_go_together_are_refused() -> None:
 
 
 async def test_the_hint_is_refused_where_the_admiral_does_not_model_the_rules() -> None:
-    app = make_app(chosen_rules("--mines", "2"))
+    app = make_app(chosen_rules("--rules", "flying-dutchman"))
     async with app.run_test(size=SIZE) as pilot:
         battle = await to_battle(pilot)
         await pilot.press("ctrl+t")

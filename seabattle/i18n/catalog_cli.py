@@ -249,22 +249,16 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "знал в тот момент; Потеря: лучший шанс минус выбранный (неточность от 0,08, ошибка "
         "от 0,15, грубая ошибка от 0,30)."),
     "error.cannot_analyze": (
-        "cannot analyse a game of {rules!r}: the admiral's posterior models only fleets "
-        "of plain ships that stay put and whose sinkings are announced, and this game "
-        "has {reasons}",
+        "cannot analyse a game of {rules!r}: the admiral's posterior models only pieces "
+        "that stay put and whose placements can be listed, and this game has {reasons}",
         "нельзя разобрать партию по правилам {rules!r}: модель адмирала знает только "
-        "флоты из обычных кораблей, которые стоят на месте и о потоплении которых "
-        "сообщают, а в этой партии есть {reasons}"),
+        "фигуры, которые стоят на месте и расстановки которых можно перечислить, а в "
+        "этой партии есть {reasons}"),
     "error.analysis_failed": (
         "cannot analyse move {move}: the admiral's posterior found no enemy fleet that "
         "fits what the shooter knew ({problem})",
         "не удалось разобрать ход {move}: модель адмирала не нашла флот противника, "
         "согласный с тем, что знал стрелявший ({problem})"),
-    "analyze.why.mines": ("mines", "мины"),
-    "analyze.why.minesweepers": ("minesweepers", "тральщики"),
-    "analyze.why.submarines": ("submarines", "подводные лодки"),
-    "analyze.why.silent": ("sinkings answered as hits (announce = none)",
-                           "молчаливое потопление: на него отвечают «ранил» (announce = none)"),
     "analyze.why.dutchman": ("the Flying Dutchman, whose ship moves",
                              "Летучий голландец, который перемещается"),
     "analyze.why.shape": ("ships of a shape whose placements cannot be listed",
