@@ -23,7 +23,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from seabattle.coords import bit
 from seabattle.errors import SeaBattleError
@@ -253,10 +253,7 @@ class OrdersScreen(Screen[None]):
             shown = self.query_one("#dice", Static)
             shown.update(line)
             shown.display = True
-        # expand: wrap at the log's width; RichLog otherwise wraps at the console's,
-        # which is not the terminal's (80 columns headless, so a 120-column log broke
-        # its lines at 80).
-        self.query_one(RichLog).write(RichText(line), expand=True)
+        self.query_one(GameLog).write(RichText(line))
 
     def refuse(self, reason: str) -> None:
         """Say why something was refused."""
