@@ -113,9 +113,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "manoeuvres.event.towed": ("towing {kind}: {cells}", "тащит ({kind}): {cells}"),
     "manoeuvres.event.removed": ("{player}: the {kind} on {cell} is lost",
                                  "{player}: потеря — {kind} на {cell}"),
-    "manoeuvres.event.attack": (
-        "{player}: {count} × {kind} ({cells}) attack {target}",
-        "{player}: {kind} ×{count} ({cells}) атакуют {target}"),
+    "manoeuvres.event.attack": (  # no verb: «×1» and «×3» take the same words
+        "{player}: attack on {target} by {kind} ×{count} ({cells})",
+        "{player}: атака на {target} — {kind} ×{count} ({cells})"),
     "manoeuvres.event.fought": ("The fight is taken by {count} × {kind}: {result}",
                                 "Бой принимают: {kind} ×{count}; {result}"),
     "manoeuvres.event.equal": ("equal weights, both groups go",
