@@ -18,6 +18,7 @@ from seabattle.battleship.terminal.tui.board import HOTTEST, Board, FleetStrip, 
 from seabattle.battleship.terminal.tui.setup import SetupScreen
 from seabattle.coords import iter_cells
 from seabattle.i18n import Language
+from seabattle.terminal.confirm import ConfirmScreen
 from seabattle.terminal.keys import KeyHelp
 from seabattle.tui import SeaBattleApp
 from seabattle.tui.game_over import GameOverScreen
@@ -219,6 +220,10 @@ async def test_the_first_games_guide_shows_over_the_set_up(size: tuple[int, int]
         await pilot.press("x")  # the game's keys work while it shows
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen) and len(app.screen.placed) == 10
+        await pilot.press("ctrl+q")  # a question clears it: it covered half of one at 80×24
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen) and not app.screen.query(Toast)
+        assert not app.query(Toast)
     app = make_app()
     async with app.run_test(size=size, notifications=True) as pilot:
         await pilot.pause()

@@ -13,7 +13,9 @@ from seabattle.terminal.phrases import Phrasebook
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """Asks ``question``; dismissed with ``True`` for yes. "No" has the focus."""
+    """Asks ``question``; dismissed with ``True`` for yes. "No" has the focus. A notice
+    showing over the screen (the first game's guide) is cleared: at 80×24 it covered
+    half of the question."""
 
     BINDINGS = [
         Binding("y,н", "answer(True)", "tui.key.yes"),
@@ -33,6 +35,7 @@ class ConfirmScreen(ModalScreen[bool]):
             yield KeyHelp(self.phrases, id="dialog-keys")
 
     def on_mount(self) -> None:
+        self.app.clear_notifications()
         self.query_one("#no", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
