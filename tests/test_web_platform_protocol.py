@@ -238,7 +238,8 @@ def test_the_analysis_of_a_finished_game(client: TestClient) -> None:
 
 def test_no_analysis_of_rules_the_admiral_does_not_model(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
-        gid, state = resigned_after_shots(client, ws, 2, preset="flying-dutchman")
+        # No shot: the Dutchman's moves are decisions a fixed first cell would not answer.
+        gid, state = resigned_after_shots(client, ws, 0, preset="flying-dutchman")
     assert state["analysis"] is False
     refused_ = client.get(f"/api/games/{gid}/analysis?lang=ru")
     assert refused_.status_code == 409 and refused_.json()["code"] == "error.cannot_analyze"
