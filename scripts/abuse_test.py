@@ -453,8 +453,11 @@ def main() -> int:
         finally:
             server.terminate()
             _, errors = server.communicate(timeout=30)
-        tracebacks = errors.decode().count("Traceback")
-        print(f"tracebacks in the server's log: {tracebacks}")
+        log = errors.decode()
+        print(f"tracebacks in the server's log: {log.count('Traceback')}")
+        if "Traceback" in log:  # the first one whole, to be fixed
+            start = log.index("Traceback")
+            print(log[max(0, log.rfind("\n", 0, max(0, start - 1)) + 1):][:6000])
     return 0
 
 
