@@ -382,3 +382,32 @@ def test_the_sockets_of_one_address_share_one_message_budget(db: Path) -> None:
     with pytest.raises(LimitError):
         gate.message("10.0.0.1")
     gate.message("10.0.0.2")  # another address: its own budget
+
+
+def test_a_socket_closed_under_a_message_is_no_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A limit may close a socket while one of its messages is being answered (the abuse
+    suite met it: a ``pong`` after the close): the answer has nowhere to go, and that is
+    neither a traceback in the log nor a failure of the server."""
+    from seabattle.server.app import Connection
+
+    answer, closed = Connection.handle, []
+
+    async def closed_first(self: Connection, text: str) -> None:
+        if "ping" in text and not closed:  # the first ping only
+            closed.append(text)
+            await self.ws.close(code=1008)  # as a limit closes it, from the server's side
+        await answer(self, text)
+
+    monkeypatch.setattr(Connection, "handle", closed_first)
+    with serve(tmp_path / "g.sqlite3") as client:
+        game = new_game(client)
+        with client.websocket_connect("/ws") as ws:
+            hello(ws, game["game"], "A", token=game["token"])
+            ws.send_json({"type": "ping"})
+            with pytest.raises(WebSocketDisconnect):
+                while True:
+                    ws.receive_json()
+        with client.websocket_connect("/ws") as ws:  # the server serves on
+            alive(hello(ws, game["game"], "A", token=game["token"]))
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text

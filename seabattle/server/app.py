@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from seabattle.errors import SeaBattleError
 from seabattle.games.interface import JSON
@@ -172,6 +172,11 @@ async def game_analysis(request: Request) -> Response:
 
 
 # --- WebSocket ----------------------------------------------------------------------------
+
+def _closed(ws: WebSocket) -> bool:
+    """Whether either side has closed ``ws`` (a send then fails: nothing to report)."""
+    return WebSocketState.DISCONNECTED in (ws.application_state, ws.client_state)
+
 
 class Connection:
     """One socket after its ``hello``: sends what its audience missed, then keeps it current."""
@@ -393,6 +398,8 @@ async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
                 except WebSocketDisconnect:
                     raise
                 except Exception:  # a bug must not take the player's socket down
+                    if _closed(ws):
+                        break  # closed under this message (a limit): its answer has no way
                     log.exception("message %r failed", text[:200])
                     await connection.send_error(ServerError("web.error.internal"))
         except (WebSocketDisconnect, RuntimeError):
