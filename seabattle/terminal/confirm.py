@@ -14,8 +14,9 @@ from seabattle.terminal.phrases import Phrasebook
 
 class ConfirmScreen(ModalScreen[bool]):
     """Asks ``question``; dismissed with ``True`` for yes. "No" has the focus. A notice
-    showing over the screen (the first game's guide) is cleared: at 80×24 it covered
-    half of the question."""
+    showing (the first game's guide) is cleared, so it is not drawn over the question (at
+    80×24 it covered half of it); the screen below keeps its dimmed copy until the
+    question is answered."""
 
     BINDINGS = [
         Binding("y,н", "answer(True)", "tui.key.yes"),
