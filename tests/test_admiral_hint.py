@@ -1,6 +1,5 @@
 """The terminal's heat-map hint under the variants the admiral now models (issue 16): a
-map with mines, minesweepers, submarines or silent sinkings. (Its refusal, left to the
-Flying Dutchman, is tested in test_tui_variants.py.)"""
+map with mines, minesweepers, submarines, silent sinkings or the Flying Dutchman."""
 
 from __future__ import annotations
 
@@ -11,8 +10,9 @@ from tests.test_tui_variants import SIZE, chosen_rules, make_app, to_battle
 
 
 @pytest.mark.parametrize("options", [("--mines", "2", "--minesweepers", "1"),
-                                     ("--submarines", "2", "--announce", "none")], ids=str)
-async def test_the_hint_maps_games_with_mines_submarines_and_silent_sinkings(
+                                     ("--submarines", "2", "--announce", "none"),
+                                     ("--rules", "flying-dutchman")], ids=str)
+async def test_the_hint_maps_games_with_mines_submarines_silent_sinkings_and_dutchmen(
         options: tuple[str, ...]) -> None:
     app = make_app(chosen_rules(*options))
     async with app.run_test(size=SIZE) as pilot:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -24,7 +23,7 @@ from seabattle.battleship.analysis import (
     analyze_record,
     classify,
 )
-from seabattle.battleship.events import Handover, MineReveal, Shot, ShotResult
+from seabattle.battleship.events import Handover, MineReveal, ShipMove, Shot, ShotResult
 from seabattle.battleship.fleet import random_fleet
 from seabattle.battleship.game import Game
 from seabattle.battleship.record import GameRecord
@@ -174,15 +173,14 @@ def test_unknown_players_and_negative_games_are_refused(record: GameRecord) -> N
         analyze_record(record, admiral_games=-1)
 
 
-def test_the_flying_dutchman_is_refused_saying_why() -> None:
-    # The Dutchman moves, and its king shape has too many placements to list.
+def test_games_of_the_flying_dutchman_are_analysed() -> None:
+    # Its own posterior (docs/admiral.md, «Every variant»): a whole game, the computer's
+    # Dutchman moving after each hit, judged shot by shot.
     rules = find_rules("flying-dutchman")
-    record = computer_game(rules, max_events=12)
-    expected = (f"cannot analyse a game of {re.escape(repr(rules.name))}.*"
-                "this game has the Flying Dutchman, whose ship moves$")
-    with pytest.raises(SeaBattleError, match=expected) as refused:
-        analyze_record(record, admiral_games=0)
-    assert refused.value.message_key == "error.cannot_analyze"
+    record = computer_game(rules)
+    assert any(isinstance(event, ShipMove) and event.cells for event in record.events)
+    analysis = analyze_record(record, admiral_games=1)
+    check_consistent(record, analysis)
 
 
 @pytest.mark.parametrize("rules", [
@@ -314,21 +312,15 @@ def test_bad_files_are_refused_with_exit_status_2(tmp_path: Path, record_file: P
     assert broken.stdout == ""
 
 
-@pytest.mark.parametrize(("rules", "language", "reason"), [
-    (find_rules("flying-dutchman"), "ru", "Летучий голландец, который перемещается"),
-    (find_rules("flying-dutchman"), "en", "the Flying Dutchman, whose ship moves"),
-], ids=["ru", "en"])
-def test_the_command_refuses_what_it_cannot_analyse_with_exit_status_2(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: Rules, language: str,
-        reason: str) -> None:
-    # Before the fix: RuntimeError (no enemy fleet fits the view) and ValueError (no
-    # king ship is listed) tracebacks.
+def test_the_command_analyses_a_game_of_the_flying_dutchman(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Before issue 16 it was refused with exit status 2 (the Dutchman was not modelled).
+    rules = find_rules("flying-dutchman")
     path = tmp_path / "game.json"
-    record = computer_game(rules, max_events=None if rules.grid.width == 10 else 12)
-    path.write_text(record.to_json(), encoding="utf-8")
-    assert main(["analyze", str(path), "--lang", language]) == 2
+    path.write_text(computer_game(rules, max_events=12).to_json(), encoding="utf-8")
+    assert main(["analyze", str(path), "--lang", "en", "--games", "0"]) == 0
     out, err = capsys.readouterr()
-    assert out == "" and reason in err and rules.name in err
+    assert err == "" and out
 
 
 def test_a_record_that_keeps_a_log_is_refused_with_the_reason(

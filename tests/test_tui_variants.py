@@ -296,19 +296,6 @@ def test_variant_options_that_do_not_go_together_are_refused() -> None:
     assert chosen_rules("--rules", "six", "--shoot-again").shoot_again
 
 
-async def test_the_hint_is_refused_where_the_admiral_does_not_model_the_rules() -> None:
-    app = make_app(chosen_rules("--rules", "flying-dutchman"))
-    async with app.run_test(size=SIZE) as pilot:
-        battle = await to_battle(pilot)
-        await pilot.press("ctrl+t")
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        info = str(battle.query_one("#heat-info", Static).content)
-        assert info == "Hint: the admiral cannot work out these rules."
-        assert battle.query_one("#enemy", Board).heat is None
-        assert app.session.hints == []  # no hint was given, so none is recorded
-
-
 async def test_the_game_over_enemy_field_is_the_enemy_field_as_known_then_revealed() -> None:
     """A moved Flying Dutchman's old hits stay drawn as hits on a ship that moved away
     (not as misses), as in the battle; the enemy's fleet is shown where it is now."""

@@ -50,7 +50,8 @@ from typing import Any
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.base import TargetingStrategy
-from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings, scaled_settings
+from seabattle.battleship.ai.dutchman import AnyEstimate, AnyPosterior, posterior_for
+from seabattle.battleship.ai.posterior import SamplerSettings, scaled_settings
 from seabattle.battleship.bench import play_game
 from seabattle.battleship.events import Shot, ShotResult
 from seabattle.battleship.record import GameRecord
@@ -200,32 +201,24 @@ class GameAnalysis:
         }
 
 
-_UNMODELLED: dict[str, str] = {
-    "flying_dutchman": "analyze.why.dutchman",
-}
-"""Variants of :meth:`~seabattle.battleship.rules.Rules.variants` the posterior does not model,
-with the message key naming each."""
-
-
 def unmodelled_variants(rules: Rules) -> tuple[Text, ...]:
-    """Why the admiral's posterior cannot judge shots under ``rules``: empty when it can.
+    """Why the admiral's posterior cannot judge shots under ``rules``: empty when it can,
+    which is every rule set the rules allow today.
 
     The test is the admiral's own (:meth:`~.ai.admiral.AdmiralStrategy.supports`:
-    in a live game a weaker level plays such rules instead); the reasons name the
-    variants to blame: the Flying Dutchman, or a ship shape whose placements cannot be
-    listed. Mines, minesweepers, submarines and silent sinkings are modelled.
+    in a live game a weaker level plays such rules instead). Mines, minesweepers,
+    submarines, silent sinkings and the Flying Dutchman are modelled; what is left to
+    blame is a ship shape whose placements cannot be listed other than the Dutchman's.
 
     >>> from seabattle.battleship.rules import find_rules, with_variants
     >>> unmodelled_variants(with_variants(find_rules("classic"), {"mines": 2, "announce": "none"}))
     ()
-    >>> [reason.key for reason in unmodelled_variants(find_rules("flying-dutchman"))]
-    ['analyze.why.dutchman']
+    >>> unmodelled_variants(find_rules("flying-dutchman"))
+    ()
     """
     if AdmiralStrategy.supports(rules):
         return ()
-    reasons = tuple(Text(_UNMODELLED[key]) for key in rules.variants() if key in _UNMODELLED)
-    # Else only a ship shape whose placements cannot be listed is left to blame.
-    return reasons or (Text("analyze.why.shape"),)
+    return (Text("analyze.why.shape"),)
 
 
 def analysis_settings(rules: Rules) -> SamplerSettings:
@@ -270,7 +263,7 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
                     settings: SamplerSettings) -> PlayerAnalysis:
     rules = record.rules
     rng = random.Random(f"seabattle-analysis:{seed}:{player}")
-    posterior = Posterior(rules, settings)
+    posterior = posterior_for(rules, settings)
     game = record.game(0)
     shots: list[ShotAnalysis] = []
     for move, event in enumerate(record.events, start=1):
@@ -301,7 +294,8 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
     return PlayerAnalysis(player, record.players[player].name, tuple(shots), sank, admiral)
 
 
-def _estimate(posterior: Posterior, view: PlayerView, seed: int, move: int) -> Estimate:
+def _estimate(posterior: AnyPosterior, view: PlayerView, seed: int, move: int
+              ) -> AnyEstimate:
     """The posterior for ``view`` before shot number ``move``, its failure as a message."""
     try:
         return posterior.estimate(view, seed)

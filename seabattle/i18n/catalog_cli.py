@@ -259,8 +259,6 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "fits what the shooter knew ({problem})",
         "не удалось разобрать ход {move}: модель адмирала не нашла флот противника, "
         "согласный с тем, что знал стрелявший ({problem})"),
-    "analyze.why.dutchman": ("the Flying Dutchman, whose ship moves",
-                             "Летучий голландец, который перемещается"),
     "analyze.why.shape": ("ships of a shape whose placements cannot be listed",
                           "корабли формы, расстановки которой не перечислить"),
     # seabattle bot / match / tournament (seabattle.arena.bots, seabattle.arena.match)

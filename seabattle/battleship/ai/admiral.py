@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.dutchman import DutchmanEstimate, DutchmanPosterior, lone_king
 from seabattle.battleship.ai.habits import UNIFORM_PRIOR, PlacementPrior
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.battleship.fleet import Fleet
@@ -125,6 +126,7 @@ class AdmiralStrategy(TargetingStrategy):
     def __init__(self, rng: random.Random, settings: AdmiralSettings | None = None) -> None:
         self.settings = settings or AdmiralSettings()
         self._posterior: Posterior | None = None
+        self._dutchman: DutchmanPosterior | None = None
         self.habits = PlacementPrior(learn=bool(self.settings.learn),
                                      average=self.settings.prior == 2,
                                      uniform_prior=self.settings.uniform)
@@ -141,6 +143,8 @@ class AdmiralStrategy(TargetingStrategy):
         (unless ``learn`` is off). Call it between the games of a series."""
         if self._posterior is not None:
             self._posterior.reset()
+        if self._dutchman is not None:
+            self._dutchman.reset()
         self.habits.next_game()
 
     def reveal(self, rules: Rules, fleet: Fleet) -> None:
@@ -152,10 +156,10 @@ class AdmiralStrategy(TargetingStrategy):
     @classmethod
     def supports(cls, rules: Rules) -> bool:
         """The posterior models every piece whose placements can be listed: ships,
-        submarines, mines and minesweepers, sinkings announced or not; not the Flying
-        Dutchman (its ``king`` shape is too many placements to list, and it moves)."""
-        return (all(kind.shape.is_listed for kind in rules.fleet)
-                and not rules.flying_dutchman)
+        submarines, mines and minesweepers, sinkings announced or not; and a lone
+        ``king`` ship, the Flying Dutchman, moving or not, by its own posterior
+        (:mod:`~seabattle.battleship.ai.dutchman`)."""
+        return all(kind.shape.is_listed for kind in rules.fleet) or lone_king(rules)
 
     def choose_salvo(self, view: PlayerView, count: int) -> list[int]:
         """``count`` cells chosen together (:func:`joint_volley`): the most expected hits,
@@ -187,8 +191,21 @@ class AdmiralStrategy(TargetingStrategy):
             fixed |= ship.cells or 0
         return self.habits.mix(view, estimate.probabilities, estimate.samples, fixed)
 
+    def dutchman_estimate(self, view: PlayerView) -> DutchmanEstimate:
+        """The Flying Dutchman's posterior for ``view`` (rules whose fleet is one ``king``
+        ship)."""
+        if self._dutchman is None or self._dutchman.rules != view.rules:
+            self._dutchman = DutchmanPosterior(view.rules, self.settings.sampler)
+        return self._dutchman.estimate(view, self.rng.getrandbits(63))
+
     def choose(self, view: PlayerView) -> int:
+        """The most probable open cell (ties at random). For the Flying Dutchman, by its
+        own posterior; the settings beyond the sampler's are the fleet's and do not
+        apply to it."""
         open_cells = self.candidates(view)
+        if lone_king(view.rules):
+            chances = self.dutchman_estimate(view).probabilities
+            return self._likeliest(list(iter_cells(open_cells)), chances)
         estimate = self.estimate(view)
         probabilities = self._chances(view, estimate)
         s = self.settings
@@ -232,8 +249,12 @@ class AdmiralStrategy(TargetingStrategy):
             tied = [c for c in cells if probabilities[c] >= best * (1 - s.parity)]
             if len(tied) > 1:
                 return self._on_lattice(view, tied, cells, probabilities)
-        top = [c for c in cells if probabilities[c] >= best - 1e-12]
-        return self.rng.choice(top)
+        return self._likeliest(cells, probabilities)
+
+    def _likeliest(self, cells: list[int], probabilities: list[float]) -> int:
+        """One of the most probable ``cells``, at random."""
+        best = max(probabilities[c] for c in cells)
+        return self.rng.choice([c for c in cells if probabilities[c] >= best - 1e-12])
 
     def _on_lattice(self, view: PlayerView, tied: list[int], cells: list[int],
                     probabilities: list[float]) -> int:

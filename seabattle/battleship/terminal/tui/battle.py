@@ -15,7 +15,7 @@ from textual.widgets import Input, RichLog, Static
 from textual.worker import get_current_worker
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
-from seabattle.battleship.ai.posterior import Posterior
+from seabattle.battleship.ai.dutchman import AnyPosterior, posterior_for
 from seabattle.battleship.ai.weights import WeightsStrategy
 from seabattle.battleship.events import Decision
 from seabattle.battleship.session import HUMAN, Told, VsComputer
@@ -97,7 +97,7 @@ class BattleScreen(AimingScreen):
         self.weights_shown = False
         """Whether the seed's weight map (``medium``'s) is shown over the enemy field."""
         """Whether the person asked to see the heat map (it may still be on its way)."""
-        self._posterior: Posterior | None = None
+        self._posterior: AnyPosterior | None = None
         # Only one worker thread at a time may run the posterior's chains.
         self._posterior_lock = threading.Lock()
         self.aimed: list[int] = []
@@ -355,7 +355,7 @@ class BattleScreen(AimingScreen):
         try:
             with self._posterior_lock:
                 if self._posterior is None:
-                    self._posterior = Posterior(self.rules)
+                    self._posterior = posterior_for(self.rules)
                 chances = tuple(self._posterior.estimate(view, seed).probabilities)
         except (RuntimeError, ValueError):  # rules the posterior cannot model
             chances = None
