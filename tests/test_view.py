@@ -6,19 +6,22 @@ A view must be *sound* (everything it claims is true of the hidden fleets) and
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.player import ComputerPlayer
 from seabattle.battleship.events import Shot, ShotResult
-from seabattle.battleship.fleet import Ship, validate_fleet
+from seabattle.battleship.fleet import Ship, random_fleet, validate_fleet
 from seabattle.battleship.game import Game, other
 from seabattle.battleship.rules import PRESETS, Announcement, Rules, rules_from_dict
 from seabattle.battleship.shapes import Touching
-from seabattle.battleship.view import PlayerView, SunkShip
+from seabattle.battleship.view import PlayerView, SunkShip, ViewBuilder, build_view
 from seabattle.coords import bit, iter_cells
 
 
@@ -228,3 +231,80 @@ def test_a_closed_group_counts_off_no_ship_when_two_kinds_fit_it() -> None:
     left = Counter(view.possible_afloat)
     assert {k.name for k in left if k.size == 3} == {"cruiser", "submarine"}
     assert sum(left.values()) == len(game.rules.fleet)
+
+
+# --- the view a game keeps: built from the view before, equal to the whole game's --------
+
+VARIED: dict[str, Rules] = {
+    "classic": PRESETS["classic"],
+    "milton-bradley": PRESETS["milton-bradley"],  # ships touch: sunk cells deduced
+    "flying-dutchman": PRESETS["flying-dutchman"],
+    "salvo": rules_from_dict({"base": "classic", "salvo": 3}),
+    "salvo-ships": rules_from_dict({"base": "classic-corners", "salvo": "ships"}),
+    "mines": rules_from_dict({"base": "classic", "mines": 2, "minesweepers": 1,
+                              "shoot_again": False}),
+    "submarines": rules_from_dict({"base": "classic", "submarines": 2, "announce": "type"}),
+    "silent": rules_from_dict({"base": "classic", "submarines": 2, "mines": 1,
+                               "minesweepers": 1, "mines_touch": True, "announce": "none"}),
+    "silent-six": rules_from_dict({"base": "six", "submarines": 1, "announce": "none"}),
+}
+
+
+def whole_game_view(game: Game, player: int) -> PlayerView:
+    """``player``'s view built from the whole game."""
+    return build_view(game.rules, player, game.fleets, game.events, game.to_move, game.winner,
+                      pending=game.pending,
+                      shots_due=game.volley_left if game.to_move is not None else 0)
+
+
+def computer_game(rules: Rules, seed: int, strategy: str) -> Iterator[Game]:
+    """A game between two computer players of ``strategy``, decisions included, seeded by
+    ``seed``; yields it after each move, and now and then a move is taken back first
+    (:meth:`Game.restore`, as a server whose store refused it does) and made again."""
+    rng = random.Random(seed)
+    game = Game(rules, [random_fleet(rules, rng) for _ in (0, 1)], rng.randrange(2))
+    players = [ComputerPlayer(make_strategy(strategy, random.Random(f"{seed}:{seat}"), rules),
+                              random.Random(f"{seed}:decide:{seat}")) for seat in (0, 1)]
+    for _ in range(4 * rules.grid.size):
+        if game.is_over:
+            return
+        seat = game.pending.player if game.pending is not None else game.to_move
+        assert seat is not None
+        if rng.random() < 0.05:
+            saved = game.snapshot()
+            players[seat].act(game, seat)
+            game.view(1 - seat)
+            game.restore(saved)
+        players[seat].act(game, seat)  # reads its own view: the one the game keeps
+        yield game
+    raise AssertionError("the game should be over")
+
+
+@settings(max_examples=scaled(12), deadline=None)
+@given(name=st.sampled_from(sorted(VARIED)), seed=st.integers(0, 2**32 - 1),
+       strategy=st.sampled_from(["random", "hunt"]))
+def test_the_view_a_game_keeps_is_the_whole_games_after_every_move(
+        name: str, seed: int, strategy: str) -> None:
+    for game in computer_game(VARIED[name], seed, strategy):
+        for player in (0, 1):
+            assert game.view(player) == whole_game_view(game, player)
+
+
+@settings(max_examples=scaled(10), deadline=None)
+@given(name=st.sampled_from(["submarines", "silent", "silent-six"]),
+       seed=st.integers(0, 2**32 - 1), steps=st.lists(st.integers(1, 4), min_size=1))
+def test_a_builder_fed_any_prefixes_of_a_log_builds_the_whole_logs_view(
+        name: str, seed: int, steps: list[int]) -> None:
+    # Prefixes may stop between a shot and the dying shot that answers it: the builder
+    # must not keep what it read of the shot then.
+    rules = VARIED[name]
+    *_, game = computer_game(rules, seed, "random")
+    builders = [ViewBuilder(rules, player, game.fleets) for player in (0, 1)]
+    read = 0
+    while read < len(game.events):
+        read = min(len(game.events), read + steps[read % len(steps)])
+        events = game.events[:read]
+        for player in (0, 1):
+            builders[player].update(events)
+            assert builders[player].view(None, None) == build_view(rules, player, game.fleets,
+                                                                  events, None, None)

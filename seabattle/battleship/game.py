@@ -36,7 +36,7 @@ from seabattle.battleship.events import (
 from seabattle.battleship.fleet import Fleet, Ship
 from seabattle.battleship.rules import MineEffect, Role, Rules
 from seabattle.battleship.shapes import has_shape
-from seabattle.battleship.view import PlayerView, build_view
+from seabattle.battleship.view import PlayerView, ViewBuilder
 from seabattle.coords import ALPHABETS, Bitboard, bit, cell_name
 from seabattle.errors import (
     AlreadyFiredError,
@@ -103,6 +103,19 @@ class Game:
         self._winner: int | None = None
         self._verified = 0
         """Events a replay has matched so far (see :meth:`apply`)."""
+        self._views = [ViewBuilder(rules, player, self.fleets) for player in PLAYERS]
+        """What each player has learnt so far (see :meth:`view`)."""
+
+    def __getstate__(self) -> dict[str, object]:
+        # A pickle or a copy (a computer thinking in another process) leaves the views
+        # out: rebuilt from the events when first asked for, never shared with a copy.
+        state = dict(self.__dict__)
+        del state["_views"]
+        return state
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__dict__.update(state)
+        self._views = [ViewBuilder(self.rules, player, self.fleets) for player in PLAYERS]
 
     # --- state ------------------------------------------------------------------
 
@@ -162,11 +175,14 @@ class Game:
                          sum(s.result is ShotResult.SUNK for s in shots))
 
     def view(self, player: int) -> PlayerView:
-        """What ``player`` may know now; see :mod:`seabattle.battleship.view`."""
+        """What ``player`` may know now; see :mod:`seabattle.battleship.view`. Built from
+        the view before and the events since (the same as
+        :func:`~seabattle.battleship.view.build_view` from the whole game)."""
         self._check_player(player)
-        return build_view(self.rules, player, self.fleets, self.events, self.to_move,
-                          self.winner, pending=self._pending,
-                          shots_due=self._volley_left if self.to_move is not None else 0)
+        builder = self._views[player]
+        builder.update(self.events)
+        return builder.view(self.to_move, self.winner, pending=self._pending,
+                            shots_due=self._volley_left if self.to_move is not None else 0)
 
     # --- shots ------------------------------------------------------------------
 

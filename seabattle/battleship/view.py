@@ -306,71 +306,142 @@ class _Enemy:
 def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Sequence[Event],
                to_move: int | None, winner: int | None, *, pending: Pending | None = None,
                shots_due: int = 1) -> PlayerView:
-    """The view of ``player``; used by :meth:`seabattle.battleship.game.Game.view`."""
-    opponent = 1 - player
-    incoming = 0
-    enemy = _Enemy()
-    infos: list[ShotInfo] = []
-    incoming_infos: list[ShotInfo] = []
-    sunk: list[SunkShip] = []
-    afloat = Counter(k for k in rules.fleet if k.role.is_vessel)
-    own_position, opponent_position = fleets[player], fleets[opponent]
-    handed_over = mines_revealed = 0
-    for index, event in enumerate(events):
-        if isinstance(event, Handover):
+    """The view of ``player``, built from the whole game; :meth:`Game.view
+    <seabattle.battleship.game.Game.view>` builds the same from the view before and the
+    new events (a :class:`ViewBuilder`)."""
+    builder = ViewBuilder(rules, player, fleets)
+    builder.update(events)
+    return builder.view(to_move, winner, pending=pending, shots_due=shots_due)
+
+
+class ViewBuilder:
+    """What ``player`` has learnt from a game's events so far, extended event by event.
+
+    :meth:`update` reads only the events added since the last call, so a game that asks
+    for a view after each move reads each event once, not the whole game each time. A
+    log that no longer starts with the events already read (a game taken back by
+    :meth:`~seabattle.battleship.game.Game.restore`), or a shot read before the dying shot
+    that answered it, makes it start again from the first event: the views it gives are
+    always those :func:`build_view` builds from the whole game (a property test holds it
+    to that).
+    """
+
+    def __init__(self, rules: Rules, player: int, fleets: Sequence[Fleet]) -> None:
+        self.rules = rules
+        self.player = player
+        self.fleets = fleets
+        self._certain = _sunk_cells_certain(rules)
+        self._submarines = bool(rules.count(Role.SUBMARINE))
+        self._vessels = sum(k.role.is_vessel for k in rules.fleet)
+        self._start()
+
+    def _start(self) -> None:
+        """Forget every event read."""
+        fleets = self.fleets
+        self._read = 0
+        self._last: Event | None = None
+        self._unanswered = False
+        """Whether the last event read is a shot read before the event after it."""
+        self._incoming = 0
+        self._enemy = _Enemy()
+        self._infos: list[ShotInfo] = []
+        self._incoming_infos: list[ShotInfo] = []
+        self._sunk: list[SunkShip] = []
+        self._afloat = Counter(k for k in self.rules.fleet if k.role.is_vessel)
+        self._own_position = fleets[self.player]
+        self._opponent_position = fleets[1 - self.player]
+        self._handed_over = self._mines_revealed = 0
+        self._hits_by_ship: dict[int, Bitboard] = {}
+        """The player's hits on each enemy piece (by its number in the fleet)."""
+
+    def update(self, events: Sequence[Event]) -> None:
+        """Learn what ``events`` (the game's whole log) add to the events read before."""
+        read = self._read
+        if read and (len(events) < read or events[read - 1] is not self._last
+                     or (self._unanswered and len(events) > read
+                         and _fired_back(events, read - 1))):
+            self._start()
+            read = 0
+        for index in range(read, len(events)):
+            self._learn_event(events, index)
+        if len(events) > read:
+            self._read = len(events)
+            self._last = events[-1]
+            self._unanswered = isinstance(self._last, Shot)
+
+    def _learn_event(self, events: Sequence[Event], index: int) -> None:
+        """Learn from ``events[index]``, the event after those read."""
+        event = events[index]
+        player, opponent = self.player, 1 - self.player
+        enemy = self._enemy
+        if isinstance(event, Shot):
+            if event.player == opponent:
+                self._incoming |= bit(event.cell)
+                own_kind = (self.fleets[player].ships[event.ship].kind
+                            if event.result is ShotResult.SUNK and event.ship is not None
+                            else None)
+                self._incoming_infos.append(ShotInfo(event.cell, event.result, own_kind,
+                                                     event.dying))
+            else:
+                if event.ship is not None:
+                    self._hits_by_ship[event.ship] = (self._hits_by_ship.get(event.ship, 0)
+                                                      | bit(event.cell))
+                self._infos.append(_learn(
+                    self.rules, self.fleets[opponent], event, enemy, self._afloat, self._sunk,
+                    fired_back=_fired_back(events, index),
+                    own_cell_fired=bool(self._incoming & bit(event.cell)),
+                    submarines=self._submarines))
+        elif isinstance(event, Handover):
             if event.player == opponent:
                 enemy.given |= bit(event.cell)
             else:
-                handed_over |= bit(event.cell)
+                self._handed_over |= bit(event.cell)
         elif isinstance(event, MineReveal):
             if event.cell is None:
-                continue
+                return
             if event.player == opponent:
                 enemy.revealed_mines |= bit(event.cell)
             else:
-                mines_revealed |= bit(event.cell)
+                self._mines_revealed |= bit(event.cell)
         elif isinstance(event, ShipMove):
             if event.player == player and event.cells is not None:
-                own_position = _moved(own_position, event.ship, event.cells)
+                self._own_position = _moved(self._own_position, event.ship, event.cells)
             elif event.player == opponent and event.cells is not None:
-                enemy.abandoned |= _hits_on(events, player, event.ship) & enemy.hits
-                opponent_position = _moved(opponent_position, event.ship, event.cells)
-        elif isinstance(event, Shot):
-            if event.player == opponent:
-                incoming |= bit(event.cell)
-                own_kind = (fleets[player].ships[event.ship].kind
-                            if event.result is ShotResult.SUNK and event.ship is not None
-                            else None)
-                incoming_infos.append(ShotInfo(event.cell, event.result, own_kind,
-                                               event.dying))
-            else:
-                infos.append(_learn(rules, fleets[opponent], event, enemy, afloat, sunk,
-                                    fired_back=_fired_back(events, index),
-                                    own_cell_fired=bool(incoming & bit(event.cell))))
-    if not _sunk_cells_certain(rules):
-        sunk = _deduce_touching_sunk(rules, enemy.hits, sunk)
-    fired = enemy.misses | enemy.hits
-    over = winner is not None
-    return PlayerView(
-        rules=rules, player=player, own_fleet=fleets[player], incoming=incoming,
-        incoming_shots=tuple(incoming_infos),
-        shots=tuple(infos), misses=enemy.misses, hits=enemy.hits, sunk=tuple(sunk),
-        known_empty=enemy.known_empty & ~fired,
-        no_ships=enemy.rings & ~fired & ~enemy.known_empty,
-        enemy_afloat=tuple(k for k in dict.fromkeys(afloat) for _ in range(afloat[k]))
-        if enemy.afloat_known and rules.announce is not Announcement.NONE else None,
-        enemy_afloat_count=sum(k.role.is_vessel for k in rules.fleet) - len(sunk),
-        own_afloat=tuple(s.kind for s in own_position
-                         if s.kind.role.is_vessel and not s.is_sunk(incoming)),
-        to_move=to_move, winner=winner,
-        opponent_fleet=opponent_position if over else None,
-        given=enemy.given & ~fired, revealed_mines=enemy.revealed_mines & ~fired,
-        enemy_mines=enemy.mines, abandoned=enemy.abandoned,
-        own_position=None if own_position is fleets[player] else own_position,
-        handed_over=handed_over, mines_revealed=mines_revealed,
-        pending=pending, shots_due=shots_due if to_move == player else 0,
-        maybe_submarines=enemy.maybe_submarines & ~_union_cells(sunk),
-    )
+                enemy.abandoned |= self._hits_by_ship.get(event.ship, 0) & enemy.hits
+                self._opponent_position = _moved(self._opponent_position, event.ship,
+                                                 event.cells)
+
+    def view(self, to_move: int | None, winner: int | None, *, pending: Pending | None = None,
+             shots_due: int = 1) -> PlayerView:
+        """The view after the events read, the game being at ``to_move``, ``winner``,
+        ``pending`` and ``shots_due`` (as :func:`build_view`'s)."""
+        rules, player, enemy = self.rules, self.player, self._enemy
+        sunk = (self._sunk if self._certain
+                else _deduce_touching_sunk(rules, enemy.hits, self._sunk))
+        fired = enemy.misses | enemy.hits
+        afloat = self._afloat
+        incoming = self._incoming
+        own_fleet = self.fleets[player]
+        return PlayerView(
+            rules=rules, player=player, own_fleet=own_fleet, incoming=incoming,
+            incoming_shots=tuple(self._incoming_infos),
+            shots=tuple(self._infos), misses=enemy.misses, hits=enemy.hits, sunk=tuple(sunk),
+            known_empty=enemy.known_empty & ~fired,
+            no_ships=enemy.rings & ~fired & ~enemy.known_empty,
+            enemy_afloat=tuple(k for k in afloat for _ in range(afloat[k]))
+            if enemy.afloat_known and rules.announce is not Announcement.NONE else None,
+            enemy_afloat_count=self._vessels - len(sunk),
+            own_afloat=tuple(s.kind for s in self._own_position
+                             if s.kind.role.is_vessel and not s.is_sunk(incoming)),
+            to_move=to_move, winner=winner,
+            opponent_fleet=self._opponent_position if winner is not None else None,
+            given=enemy.given & ~fired, revealed_mines=enemy.revealed_mines & ~fired,
+            enemy_mines=enemy.mines, abandoned=enemy.abandoned,
+            own_position=None if self._own_position is own_fleet else self._own_position,
+            handed_over=self._handed_over, mines_revealed=self._mines_revealed,
+            pending=pending, shots_due=shots_due if to_move == player else 0,
+            maybe_submarines=enemy.maybe_submarines & ~_union_cells(sunk),
+        )
 
 
 def _fired_back(events: Sequence[Event], index: int) -> bool:
@@ -382,12 +453,14 @@ def _fired_back(events: Sequence[Event], index: int) -> bool:
 
 
 def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counter[ShipKind],
-           sunk: list[SunkShip], *, fired_back: bool, own_cell_fired: bool) -> ShotInfo:
+           sunk: list[SunkShip], *, fired_back: bool, own_cell_fired: bool,
+           submarines: bool) -> ShotInfo:
     """Add what one of the player's own shots told to ``enemy``; the shot as answered.
 
     ``fired_back``: a dying shot came back at once; ``own_cell_fired``: the player's own
-    cell of that name had been fired at before, so no dying shot could come back. The
-    true kind of the piece hit is read only where the player is told it.
+    cell of that name had been fired at before, so no dying shot could come back;
+    ``submarines``: the rules' fleet has submarines. The true kind of the piece hit is read
+    only where the player is told it.
     """
     cell = bit(shot.cell)
     if not shot.result.is_hit:
@@ -399,7 +472,8 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
     # A hit with no dying shot back where none could come: the player cannot tell a
     # submarine that sank silently from a ship, unless the kind is announced or no
     # enemy submarine may be afloat.
-    silent = (not fired_back and own_cell_fired and rules.announce is not Announcement.TYPE
+    silent = (submarines and not fired_back and own_cell_fired
+              and rules.announce is not Announcement.TYPE
               and any(afloat[k] for k in afloat if k.role is Role.SUBMARINE))
     if shot.result is ShotResult.HIT or (rules.announce is Announcement.NONE and not fired_back):
         if silent and rules.announce is Announcement.NONE:
@@ -457,15 +531,6 @@ def _union_cells(sunk: Sequence[SunkShip]) -> Bitboard:
     cells = 0
     for ship in sunk:
         cells |= ship.cells or 0
-    return cells
-
-
-def _hits_on(events: Sequence[Event], shooter: int, ship: int) -> Bitboard:
-    """Cells where ``shooter``'s shots hit the opponent's ship number ``ship``."""
-    cells = 0
-    for event in events:
-        if isinstance(event, Shot) and event.player == shooter and event.ship == ship:
-            cells |= bit(event.cell)
     return cells
 
 
