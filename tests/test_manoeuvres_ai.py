@@ -10,8 +10,15 @@ import pytest
 
 from seabattle.errors import SeaBattleError
 from seabattle.games.chance import draw, seeded
-from seabattle.manoeuvres.actions import Attack, Defend, Deploy
+from seabattle.manoeuvres.actions import Attack, Defend, Deploy, EndTurn, PointBlank, Step
 from seabattle.manoeuvres.ai.belief import Belief
+from seabattle.manoeuvres.ai.evaluation import (
+    EXPOSED,
+    QUIET_HORIZON,
+    SHIPLESS,
+    evaluate,
+    judge,
+)
 from seabattle.manoeuvres.ai.layouts import strong_layout
 from seabattle.manoeuvres.ai.players import LEVELS, ComputerPlayer
 from seabattle.manoeuvres.definition import DEFINITION
@@ -101,3 +108,64 @@ def test_hard_walks_up_to_the_last_fort_and_takes_it() -> None:
         state.apply(0, hard.choose(state.view(0)))
     outcome = state.outcome()
     assert outcome is not None and outcome.winner == 0
+
+
+def ahead_with_quiet_turns_left(left: int) -> ManoeuvreState:
+    """The enemy has shot its own cruiser (``hard``, seat 0, is a cruiser and a torpedo
+    ahead); then both sides step to and fro until ``left`` quiet turns remain (of 12)."""
+    state = position("f . . . s . t k c", *[". . . . . . . . ."] * 6, "F . . . S . T K C",
+                     first=1, quiet=12)
+    state.apply(1, PointBlank(at(state, "G1"), at(state, "I1")))
+    to_and_fro = [(0, "E8", "E7"), (1, "E1", "E2"), (0, "E7", "E8"), (1, "E2", "E1")]
+    turn = 0
+    while state.rules.quiet_turns - state.quiet > left:
+        seat, source, target = to_and_fro[turn % 4]
+        state.apply(seat, Step(at(state, source), at(state, target)))
+        if state.actor == seat:
+            state.apply(seat, EndTurn())
+        turn += 1
+    assert state.actor == 0 and state.result is None
+    return state
+
+
+def test_judge_shrinks_a_lead_towards_the_draw_as_the_quiet_count_runs_out() -> None:
+    far, near = ahead_with_quiet_turns_left(12), ahead_with_quiet_turns_left(2)
+    assert judge(far, 0) == evaluate(far, 0) > 0
+    assert judge(near, 0) == pytest.approx(evaluate(near, 0) * 2 / QUIET_HORIZON)
+    assert judge(near, 1) == pytest.approx(-judge(near, 0))
+
+
+def test_hard_ahead_resets_the_quiet_count_before_it_runs_out() -> None:
+    # Two quiet turns left: a step now and the enemy's next turn would draw the game.
+    # Without the count in its rating, hard stepped on and drew; now it fires a torpedo
+    # in the same turn (a piece leaves the field: the count starts afresh).
+    state = ahead_with_quiet_turns_left(2)
+    hard = ComputerPlayer("hard", seeded(5))
+    while state.actor == 0:
+        state.apply(0, hard.choose(state.view(0)))
+    assert state.result is None and state.quiet == 0
+    assert len(state.lost[0]) == 1  # its torpedo, nothing more
+
+
+def test_judge_rates_an_enemy_without_ships_far_above_material() -> None:
+    # Our torpedo takes the enemy's only ship; a bonus turn follows, the game goes on.
+    state = position("f t . . .", ". . . k .", ". . . K T", "F . . . .")
+    assert judge(state, 0) == evaluate(state, 0)
+    state.apply(0, PointBlank(at(state, "E3"), at(state, "D2")))
+    assert state.result is None
+    assert judge(state, 0) == pytest.approx(evaluate(state, 0) + SHIPLESS)
+    assert judge(state, 1) == pytest.approx(evaluate(state, 1) - SHIPLESS)
+
+
+@pytest.mark.parametrize(("ship", "exposed"), [("F4", True), ("B4", False)])
+def test_judge_fears_for_a_last_ship_within_reach_of_the_enemy_bomb(ship: str,
+                                                                     exposed: bool) -> None:
+    # The enemy's bomb on G1 can step to G2 and go off: its zone reaches row 4 in
+    # columns E to G. Each side has one ship; the enemy's is out of our bomb's reach.
+    rows = ["f . . . . . b", *[". . . . . . ."] * 4, "F . . . . . ."]
+    row = 3
+    column = ord(ship[0]) - ord("A")
+    rows[row] = " ".join("S" if c == column else "." for c in range(7))
+    state = position(*rows)
+    assert judge(state, 0) - evaluate(state, 0) == pytest.approx(
+        -EXPOSED * 0.2 if exposed else 0.0)

@@ -6,6 +6,11 @@ soon cannot act), a bonus turn in hand, the ships' way to the enemy's forts (the
 nearest ship to each fort counts most), and the fights about to happen: a ship beside
 an enemy ship it cannot beat is likely lost on the enemy's turn, one beside a piece it
 beats is likely to take it.
+
+:func:`judge` (``hard``'s rating) adds what decides most games on the skirmish field: a
+side left without ships cannot take a fort and loses as soon as it cannot act, the last
+ships can go at once in the enemy bomb's zone, and the quiet count turns every lead into
+a draw when it runs out.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+from seabattle.manoeuvres.board import BOMB_ZONE, zone
 from seabattle.manoeuvres.pieces import SHIPS, Kind, fight
 from seabattle.manoeuvres.views import Stage
 
@@ -29,6 +35,18 @@ SCARCITY = 25.0
 ``SCARCITY / n`` (the first 25, the second 12.5 …)."""
 BONUS = 4.0
 """A bonus turn in hand: one more action before the enemy's."""
+SHIPLESS = 5000.0
+"""For :func:`judge`: an enemy without ships, while we have some (it can no longer win;
+at best its bomb or the quiet count draws): far above material, half a win, so that the
+last ship is not staked on an unknown piece that may be the last fort (a mine or a
+torpedo there draws the game) unless the odds are better than even."""
+EXPOSED = 0.5 * SHIPLESS
+"""For :func:`judge`: a side's last ships (two at most) all within reach of the enemy's
+bomb (one step and its zone): it can take them all at once, weighted as the fights are
+(on the bomb owner's turn 0.6, on their own 0.2)."""
+QUIET_HORIZON = 12
+"""For :func:`judge`: over the last this many turns before the quiet count ends the
+game, a position's worth shrinks towards the draw's 0 in step with the turns left."""
 
 
 def evaluate(state: ManoeuvreState, seat: int) -> float:
@@ -79,6 +97,48 @@ def evaluate(state: ManoeuvreState, seat: int) -> float:
             elif other.kind is Kind.FORT:
                 score += sign * (0.5 if to_move == piece.owner else 0.3) * VALUE[Kind.FORT]
     return score
+
+
+def judge(state: ManoeuvreState, seat: int) -> float:
+    """``hard``'s rating: :func:`evaluate` with :data:`SHIPLESS` for a side left without
+    ships, :data:`EXPOSED` for last ships within reach of the enemy's bomb, and the quiet
+    count's end in view (:data:`QUIET_HORIZON`), so that a side ahead takes a piece (and
+    resets the count) before a draw, and one behind plays for the draw."""
+    value = evaluate(state, seat)
+    if state.result is not None:
+        return value
+    ships = [0, 0]
+    for piece in state.board.at.values():
+        if piece.kind.is_ship:
+            ships[piece.owner] += 1
+    if not ships[1 - seat] and ships[seat]:
+        value += SHIPLESS
+    elif not ships[seat] and ships[1 - seat]:
+        value -= SHIPLESS
+    if min(ships) <= 2:
+        value += _exposure(state, 1 - seat, ships[1 - seat]) - _exposure(state, seat,
+                                                                          ships[seat])
+    # A piece taken this turn resets the count when the turn ends.
+    left = state.rules.quiet_turns - (0 if state.removal else state.quiet)
+    return value * left / QUIET_HORIZON if left < QUIET_HORIZON else value
+
+
+def _exposure(state: ManoeuvreState, owner: int, count: int) -> float:
+    """:data:`EXPOSED`, weighted, when ``owner``'s ``count`` ships (one or two) all lie
+    within reach of the enemy's bomb; else 0."""
+    if not 0 < count <= 2:
+        return 0.0
+    board = state.board
+    bomb = next((cell for cell, piece in board.at.items()
+                 if piece.kind is Kind.BOMB and piece.owner != owner), None)
+    if bomb is None:
+        return 0.0
+    reach = zone(board.grid, bomb, BOMB_ZONE).union(
+        *(zone(board.grid, near, BOMB_ZONE) for near in board.near[bomb] if board.free(near)))
+    if any(piece.kind.is_ship and piece.owner == owner and cell not in reach
+           for cell, piece in board.at.items()):
+        return 0.0
+    return EXPOSED * (0.2 if state.actor == owner else 0.6)
 
 
 def _material(lost: list[Kind]) -> float:

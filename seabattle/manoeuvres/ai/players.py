@@ -16,7 +16,9 @@
   :class:`~.inference.Watch` (how the enemy's pieces behaved: fights declined,
   approaches; mines beside forts), and in the look-ahead the enemy chooses as a player who
   cannot see ``hard``'s hidden pieces: in a world where they are drawn from the enemy's
-  own belief about them.
+  own belief about them. It rates positions by :func:`~.evaluation.judge`: the ships
+  left (a side without any cannot win), the last ships within reach of the enemy's bomb,
+  and the quiet count's end in view (a lead is not left to run into a draw).
 
 Every level answers an attack on its group the same way (:func:`best_defence`): the
 fewest ships that win, else a draw, else the attacked ship alone. The computer is given
@@ -34,7 +36,7 @@ from dataclasses import dataclass
 from seabattle.errors import SeaBattleError
 from seabattle.manoeuvres.actions import Action, Attack, Defend, Deploy, PointBlank, Shoot
 from seabattle.manoeuvres.ai.belief import Belief
-from seabattle.manoeuvres.ai.evaluation import evaluate
+from seabattle.manoeuvres.ai.evaluation import evaluate, judge
 from seabattle.manoeuvres.ai.inference import Watch
 from seabattle.manoeuvres.ai.layouts import strong_layout
 from seabattle.manoeuvres.pieces import fight
@@ -44,6 +46,9 @@ from seabattle.manoeuvres.views import ManoeuvreView, Phase, Stage
 
 LEVELS = ("novice", "medium", "hard")
 """The computer's levels, weakest first."""
+
+Rating = Callable[[ManoeuvreState, int], float]
+"""How good a world is for a seat (positive: better for it)."""
 
 
 @dataclass(frozen=True)
@@ -63,10 +68,19 @@ class Searching:
     inferring: bool = False
     """Worlds are drawn with the odds of a :class:`~.inference.Watch` over the game (how
     the enemy's pieces behaved), not from the bare belief."""
+    judging: bool = False
+    """Positions are rated by :func:`~.evaluation.judge` (ships left, the quiet count),
+    not by :func:`~.evaluation.evaluate`."""
+
+    @property
+    def rating(self) -> Rating:
+        """How this level rates a position."""
+        return judge if self.judging else evaluate
 
 
 SEARCH = {"medium": Searching(worlds=1, kept=0),
-          "hard": Searching(worlds=8, kept=6, depth=2, guessing=True, inferring=True)}
+          "hard": Searching(worlds=8, kept=6, depth=2, guessing=True, inferring=True,
+                            judging=True)}
 
 
 def best_defence(state: ManoeuvreState, seat: int) -> Defend:
@@ -136,7 +150,8 @@ class ComputerPlayer:
         if len(options) == 1:
             return options[0]
         worlds = [first_world] + [sample() for _ in range(searching.worlds - 1)]
-        first = self._rate(worlds[0], seat, options)
+        rating = searching.rating
+        first = _rate(worlds[0], seat, options, rating)
         if len(worlds) > 1:
             ranked = sorted(range(len(options)), key=lambda i: -first[i])
             keep = set(ranked[:searching.kept]) | {
@@ -145,7 +160,7 @@ class ComputerPlayer:
             options = [options[i] for i in sorted(keep)]
             totals = [first[i] for i in sorted(keep)]
             for world in worlds[1:]:
-                for index, score in enumerate(self._rate(world, seat, options)):
+                for index, score in enumerate(_rate(world, seat, options, rating)):
                     totals[index] += score
         else:
             totals = first
@@ -155,30 +170,32 @@ class ComputerPlayer:
             # One seed a world: every candidate meets the enemy guessing alike there.
             draws = [self.rng.getrandbits(32) if searching.guessing else None
                      for _world in worlds]
-            totals = [sum(_rollout(world, seat, action, searching.depth, draw)
+            totals = [sum(_rollout(world, seat, action, searching.depth, rating, draw)
                           for world, draw in zip(worlds, draws, strict=True))
                       for action in options]
         best = max(totals)
         return self.rng.choice([a for a, t in zip(options, totals, strict=True) if t == best])
 
-    @staticmethod
-    def _rate(world: ManoeuvreState, seat: int, options: Sequence[Action]) -> list[float]:
-        return [evaluate(_after(world, seat, action), seat) for action in options]
+
+def _rate(world: ManoeuvreState, seat: int, options: Sequence[Action],
+          rating: Rating) -> list[float]:
+    return [rating(_after(world, seat, action), seat) for action in options]
 
 
-def _greedy(world: ManoeuvreState, seat: int) -> Action:
+def _greedy(world: ManoeuvreState, seat: int, rating: Rating) -> Action:
     """The action that rates best for ``seat`` one action ahead, every kind known."""
     if world.stage is Stage.DEFENCE:
         return best_defence(world, seat)
     options = world.legal_actions(seat) or []
-    return max(options, key=lambda action: evaluate(_after(world, seat, action), seat))
+    return max(options, key=lambda action: rating(_after(world, seat, action), seat))
 
 
-def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int,
+def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int, rating: Rating,
              guess: int | None = None) -> float:
     """``world`` after ``action`` and then ``depth`` more actions, each side taking its
-    :func:`_greedy` one, rated for ``seat``; a game won (lost) in the look-ahead counts a
-    little less (more) for each action it took, so that a win at hand is taken now.
+    :func:`_greedy` one by ``rating``, rated so for ``seat``; a game won (lost) in the
+    look-ahead counts a little less (more) for each action it took, so that a win at hand
+    is taken now.
     With ``guess`` (a seed), the enemy chooses its actions in a world where ``seat``'s
     pieces it has not seen are drawn from its belief (:func:`_as_enemy_sees`)."""
     after = _after(world, seat, action)
@@ -187,9 +204,9 @@ def _rollout(world: ManoeuvreState, seat: int, action: Action, depth: int,
     while plies < depth and after.actor is not None:
         actor = after.actor
         seen = after if actor == seat or rng is None else _as_enemy_sees(after, actor, rng)
-        after = _after(after, actor, _greedy(seen, actor))
+        after = _after(after, actor, _greedy(seen, actor, rating))
         plies += 1
-    value = evaluate(after, seat)
+    value = rating(after, seat)
     return value - math.copysign(plies, value) if after.result is not None and value else value
 
 
