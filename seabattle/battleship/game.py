@@ -153,6 +153,12 @@ class Game:
         return [i for i, ship in enumerate(self._positions[player])
                 if ship.kind.role.is_vessel and not ship.is_sunk(shots)]
 
+    def _has_afloat(self, player: int) -> bool:
+        """Whether ``player`` has a ship or submarine afloat (:meth:`afloat` not empty)."""
+        shots = self._incoming[player]
+        return any(ship.kind.role.is_vessel and not ship.is_sunk(shots)
+                   for ship in self._positions[player])
+
     def shots_due(self, player: int) -> int:
         """Shots in ``player``'s next turn: 1, or the salvo, never more than cells left."""
         wanted = self.rules.shots_per_turn(len(self.afloat(player)))
@@ -306,7 +312,7 @@ class Game:
         """End the game if a fleet is gone, else count down the volley and pass the turn."""
         # The defender first: the shooter's sinking came before any dying shot back.
         for loser in (other(shooter), shooter):
-            if not self.afloat(loser):
+            if not self._has_afloat(loser):
                 self._winner = other(loser)
                 self._pending = None
                 return

@@ -353,6 +353,10 @@ class ViewBuilder:
         self._handed_over = self._mines_revealed = 0
         self._hits_by_ship: dict[int, Bitboard] = {}
         """The player's hits on each enemy piece (by its number in the fleet)."""
+        self._own_afloat: tuple[tuple[Bitboard, Fleet], tuple[ShipKind, ...]] | None = None
+        """The player's ships afloat, for the fired cells and the fleet's position."""
+        self._enemy_afloat: tuple[int, tuple[ShipKind, ...] | None] | None = None
+        """The enemy ships afloat, for the number of sunk ships (each sinking changes it)."""
 
     def update(self, events: Sequence[Event]) -> None:
         """Learn what ``events`` (the game's whole log) add to the events read before."""
@@ -419,20 +423,26 @@ class ViewBuilder:
         sunk = (self._sunk if self._certain
                 else _deduce_touching_sunk(rules, enemy.hits, self._sunk))
         fired = enemy.misses | enemy.hits
-        afloat = self._afloat
         incoming = self._incoming
         own_fleet = self.fleets[player]
+        position = (incoming, self._own_position)
+        if self._own_afloat is None or self._own_afloat[0] != position:
+            self._own_afloat = (position, tuple(
+                s.kind for s in self._own_position
+                if s.kind.role.is_vessel and not s.is_sunk(incoming)))
+        if self._enemy_afloat is None or self._enemy_afloat[0] != len(self._sunk):
+            afloat = self._afloat
+            self._enemy_afloat = (len(self._sunk), tuple(
+                k for k in afloat for _ in range(afloat[k]))
+                if enemy.afloat_known and rules.announce is not Announcement.NONE else None)
         return PlayerView(
             rules=rules, player=player, own_fleet=own_fleet, incoming=incoming,
             incoming_shots=tuple(self._incoming_infos),
             shots=tuple(self._infos), misses=enemy.misses, hits=enemy.hits, sunk=tuple(sunk),
             known_empty=enemy.known_empty & ~fired,
             no_ships=enemy.rings & ~fired & ~enemy.known_empty,
-            enemy_afloat=tuple(k for k in afloat for _ in range(afloat[k]))
-            if enemy.afloat_known and rules.announce is not Announcement.NONE else None,
-            enemy_afloat_count=self._vessels - len(sunk),
-            own_afloat=tuple(s.kind for s in self._own_position
-                             if s.kind.role.is_vessel and not s.is_sunk(incoming)),
+            enemy_afloat=self._enemy_afloat[1], enemy_afloat_count=self._vessels - len(sunk),
+            own_afloat=self._own_afloat[1],
             to_move=to_move, winner=winner,
             opponent_fleet=self._opponent_position if winner is not None else None,
             given=enemy.given & ~fired, revealed_mines=enemy.revealed_mines & ~fired,
