@@ -298,7 +298,37 @@ def kind_name(kind: ShipKind) -> str:
 
 def board(state: BattleshipState, owner: int, audience: int | None,
           over: bool) -> dict[str, JSON]:
-    """Seat ``owner``'s field as ``audience`` knows it (everything once ``over``)."""
+    """Seat ``owner``'s field as ``audience`` knows it (everything once ``over``). Kept per
+    game (see :data:`_boards`) while what it shows is the same: a shot changes one
+    field, so each state rebuilds one board of its two. Not to be changed by the caller."""
+    game = state.game
+    if game is None:
+        return _board(state, owner, audience, over)
+    reveal = audience == owner or over
+    seen = view(game, other(owner))
+    shown = (game.incoming(owner), game.position(owner), seen.shots, seen.abandoned,
+             seen.given, seen.revealed_mines, seen.sunk, seen.known_empty,
+             seen.enemy_afloat_count, seen.enemy_afloat)
+    kept = _boards.setdefault(game, {})
+    key = (owner, reveal, audience in (0, 1))
+    found = kept.get(key)
+    if found is None or found[0] != shown:
+        found = kept[key] = (shown, _board(state, owner, audience, over))
+    return found[1]
+
+
+_boards: WeakKeyDictionary[Game, dict[tuple[int, bool, bool],
+                                      tuple[tuple[object, ...], dict[str, JSON]]]] = \
+    WeakKeyDictionary()
+"""Each game's boards as last built, by owner, whether its ships are shown and whether
+its audience is a player, with everything :func:`_board` reads that a move may change:
+the fired cells and the fleet where it is now (the ships, their sinking and the owner's
+ships afloat), and the shooter's view of the field."""
+
+
+def _board(state: BattleshipState, owner: int, audience: int | None,
+           over: bool) -> dict[str, JSON]:
+    """:func:`board`, built."""
     rules, game = state.rules, state.game
     vessels = sum(kind.role.is_vessel for kind in rules.fleet)
     field: dict[str, JSON] = {"ships": None, "shots": [], "sunk": [], "ring": [],
