@@ -137,6 +137,25 @@ async def test_two_writers_racing_for_one_entry_number_one_wins(
     assert [e.get("token") for e in await first.load("g") or []] == [None, winners[0]]
 
 
+async def test_appends_made_at_once_are_each_stored_or_refused_alone(
+        opener: Callable[[], Store]) -> None:
+    """Appends to many games at once (SQLite commits them in one transaction): each
+    is stored once its call returns, and the one whose entry number is taken fails alone."""
+    store = opener()
+    games = [f"g{n}" for n in range(8)]
+    for game in games:
+        await store.create(game, entry("created"), mode="private", phase="waiting")
+    outcomes = await asyncio.gather(
+        *(store.append(game, 1, [entry("joined", token=game)], phase="setup")
+          for game in games),
+        store.append("g3", 0, [entry("late")], phase="waiting"), return_exceptions=True)
+    assert outcomes[:-1] == [None] * len(games)
+    assert isinstance(outcomes[-1], StoreConflictError)
+    again = opener()  # another connection reads what was committed
+    for game in games:
+        assert [e.get("token") for e in await again.load(game) or []] == [None, game]
+
+
 # --- what only PostgreSQL has: migrations, a lost server -------------------------------------
 
 

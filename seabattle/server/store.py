@@ -5,13 +5,15 @@ it tells anyone about it, so a server killed at any moment restarts with every
 game as its players last saw it. The interface is asynchronous, so that a store across
 the network (:class:`~seabattle.server.store_postgres.PostgresStore`) never stops the
 event loop while it waits; :class:`SQLiteStore`, the embedded default (one file, WAL
-journal), answers at once from the loop's own thread (an append is a sub-millisecond
-write). The primary key ``(game, seq)`` makes two processes appending to one game at
+journal), works in the loop's own thread (an append is a sub-millisecond write), and
+commits the appends of every game made in one turn of the event loop together. The
+primary key ``(game, seq)`` makes two processes appending to one game at
 once fail loudly instead of forking it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import threading
@@ -99,10 +101,29 @@ CREATE INDEX IF NOT EXISTS games_waiting ON games(match_key) WHERE phase = 'wait
 """
 
 
+@dataclass
+class _Append:
+    """One :meth:`SQLiteStore.append` waiting for its batch's commit."""
+
+    game_id: str
+    seq: int
+    rows: list[tuple[str, int, str]]
+    phase: str
+    match_key: str | None
+    done: asyncio.Future[None]
+
+
 class SQLiteStore:
     """A :class:`Store` in one SQLite file (``:memory:`` for a throw-away one). Its
-    methods do their work at once, in the caller's thread: one process holds every game
-    with a timer in memory, so the ``deadline`` is not kept."""
+    methods do their work in the caller's thread: one process holds every game with a
+    timer in memory, so the ``deadline`` is not kept.
+
+    Appends are committed in groups: those made in one turn of the event loop (the
+    moves of many games whose messages came in together) wait for one transaction,
+    committed at the loop's next turn, each game's entries in a savepoint of their own
+    (an entry number taken fails that game's append alone). An append returns only once
+    its batch is committed, so no one is told of a move the store does not have.
+    """
 
     def __init__(self, path: str | Path) -> None:
         if str(path) != ":memory:":
@@ -117,6 +138,8 @@ class SQLiteStore:
         # (what we need: a killed server); only an OS crash may lose the last ones.
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        self._batches: dict[asyncio.AbstractEventLoop, list[_Append]] = {}
+        """The appends waiting for their commit, by the event loop they were made in."""
 
     async def create(self, game_id: str, entry: dict[str, JSON], *, mode: str, phase: str,
                      match_key: str | None = None, deadline: float | None = None) -> None:
@@ -135,22 +158,60 @@ class SQLiteStore:
     async def append(self, game_id: str, seq: int, entries: Sequence[dict[str, JSON]],
                      *, phase: str, match_key: str | None = None,
                      deadline: float | None = None) -> None:
+        loop = asyncio.get_running_loop()
+        rows = [(game_id, seq + i, json.dumps(e, ensure_ascii=False))
+                for i, e in enumerate(entries)]
+        waiting = _Append(game_id, seq, rows, phase, match_key, loop.create_future())
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            batch = self._batches.get(loop)
+            if batch is None:
+                batch = self._batches[loop] = []
+                loop.call_soon(self._commit, loop)
+            batch.append(waiting)
+        await waiting.done
+
+    def _commit(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Commit the appends made in ``loop`` since its last commit, in one transaction,
+        and tell each how it went."""
+        with self._lock:
+            batch = self._batches.pop(loop, [])
+            if not batch:
+                return
+            outcomes: list[BaseException | None] = []
             try:
-                self._db.executemany(
-                    "INSERT INTO entries VALUES (?, ?, ?)",
-                    [(game_id, seq + i, json.dumps(e, ensure_ascii=False))
-                     for i, e in enumerate(entries)])
-                self._db.execute("UPDATE games SET phase = ?, match_key = COALESCE(?, match_key)"
-                                 " WHERE id = ?", (phase, match_key, game_id))
-                self._db.execute("COMMIT")
-            except sqlite3.IntegrityError:
-                self._db.execute("ROLLBACK")
-                raise StoreConflictError(game=game_id, seq=seq) from None
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+                self._db.execute("BEGIN IMMEDIATE")
+                try:
+                    for waiting in batch:
+                        outcomes.append(self._write(waiting))
+                    self._db.execute("COMMIT")
+                except BaseException:
+                    self._db.execute("ROLLBACK")
+                    raise
+            except BaseException as error:  # each append of the batch is told of it
+                outcomes = [error] * len(batch)
+        for waiting, outcome in zip(batch, outcomes, strict=True):
+            if waiting.done.done():
+                continue  # its caller has gone (cancelled); the store has its entries
+            if outcome is None:
+                waiting.done.set_result(None)
+            else:
+                waiting.done.set_exception(outcome)
+
+    def _write(self, waiting: _Append) -> StoreConflictError | None:
+        """Write one game's append in a savepoint of the open transaction: ``None``, or
+        the conflict that left that game as it was."""
+        self._db.execute("SAVEPOINT game")
+        try:
+            self._db.executemany("INSERT INTO entries VALUES (?, ?, ?)", waiting.rows)
+            self._db.execute("UPDATE games SET phase = ?, match_key = COALESCE(?, match_key)"
+                             " WHERE id = ?", (waiting.phase, waiting.match_key,
+                                               waiting.game_id))
+        except sqlite3.IntegrityError:
+            self._db.execute("ROLLBACK TO game")
+            self._db.execute("RELEASE game")
+            return StoreConflictError(game=waiting.game_id, seq=waiting.seq)
+        self._db.execute("RELEASE game")
+        return None
 
     async def load(self, game_id: str) -> list[dict[str, JSON]] | None:
         with self._lock:
@@ -166,5 +227,6 @@ class SQLiteStore:
         return [row[0] for row in rows]
 
     async def close(self) -> None:
+        self._commit(asyncio.get_running_loop())  # the appends made before are kept
         with self._lock:
             self._db.close()
