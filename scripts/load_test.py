@@ -17,6 +17,15 @@ so every shot crosses Redis (the worst case of ``docs/deploy.md``'s setup). With
 ``--nginx`` (two processes) every request and socket goes through nginx configured as
 ``docs/deploy.md`` says (:mod:`nginx_front`), and nginx spreads them.
 
+With ``--computer N`` the load also holds N games against the computer (``--computer-game``
+at ``--computer-level``: by default the manoeuvre game's ``hard``, which thinks for
+hundreds of milliseconds a move), each played by a client that answers at once with a
+random legal action and starts a new game when one ends, so that the computers think all
+the time; the server's computers think in ``--thinkers`` worker processes (the server's
+own default without the option; 0: in its threads). The row then says how many actions the
+computers took while shots were measured: the people's round trips show whether their
+thinking held up the other games.
+
 Each simulated game speaks from a loopback address of its own (``127.1.x.y``: Linux routes
 all of ``127.0.0.0/8`` to the loopback device), as real players do, so that the server's
 per-address limits (games created a minute, sockets, messages) count each game apart, with
@@ -27,7 +36,8 @@ server for the CPU, so the figure is a lower bound. It is kept cheap (about 0.3�
 CPU a shot on the 2-core machine of docs/server.md, against 0.9–1.3 ms for the server): it
 runs on uvloop and reads only the four fields of a ``state`` it needs from its text.
 Each row also says what the shots cost: the CPU seconds the server processes and this
-client used while shots were measured (``server_cpu_s``, ``client_cpu_s``), the servers'
+client used while shots were measured (``server_cpu_s``, ``client_cpu_s``; the servers'
+thinking workers' apart, ``thinkers_cpu_s``), the servers'
 resident memory at the end (``server_rss_mb``), and the machine's load average (1 minute)
 before and after.
 """
@@ -117,6 +127,60 @@ class Player:
         return await asyncio.wait_for(self.pending, 10)
 
 
+class Opponent:
+    """A person playing against the computer: a random legal action as soon as it may act
+    (the state's ``legal``), a random set-up; a new game each time one ends, from the next
+    of the loopback addresses ``127.2.NUMBER.*`` (the server limits the games an address
+    creates a minute)."""
+
+    def __init__(self, base: str, game: str, level: str, number: int) -> None:
+        self.base, self.game, self.level, self.number = base, game, level, number
+        self.games = 0
+        self.computer_actions = 0
+        """The actions the computer took: the entries a room's log gained after each of
+        the person's actions, but that action (a computer's reply is in the same change)."""
+
+    async def run(self, clock: dict[str, float]) -> None:
+        loop = asyncio.get_running_loop()
+        while clock["stop"] == 0 or time.perf_counter() < clock["stop"]:
+            self.games += 1
+            address = f"127.2.{self.number % 250}.{self.games % 250 + 1}"
+            game = await loop.run_in_executor(None, post, self.base, "/api/games", {
+                "mode": "computer", "game": self.game, "level": self.level}, address)
+            await self.play(game, address)
+
+    async def play(self, game: dict[str, Any], address: str) -> None:
+        url = self.base.replace("http", "ws") + "/ws"
+        async with websockets.connect(url, max_size=2**22, open_timeout=60,
+                                      local_addr=(address, 0)) as ws:
+            await ws.send(json.dumps({"type": "hello", "game": game["game"],
+                                      "token": game["token"]}))
+            asked, acted_at = False, None
+            async for text in ws:
+                assert isinstance(text, str)
+                message = json.loads(text)
+                kind = message["type"]
+                if kind == "state":
+                    if acted_at is not None and message["seq"] > acted_at:
+                        self.computer_actions += message["seq"] - acted_at - 1
+                        acted_at = None
+                    if message["phase"] == "over":
+                        return
+                    if message["phase"] == "setup" and not asked:
+                        asked = True
+                        await ws.send(json.dumps({"type": "random_fleet"}))
+                    elif message.get("legal") and message["to_move"] == message["you"]:
+                        acted_at = message["seq"]
+                        await ws.send(json.dumps(random.choice(message["legal"])))
+                elif kind.endswith("suggestion"):  # the game's set-up, drawn by the server
+                    suggestion = {key: value for key, value in message.items()
+                                  if key != "type"}
+                    await ws.send(json.dumps({"type": "deploy" if "pieces" in message
+                                              else "place", **suggestion}))
+                elif kind == "error":  # a legal action refused: the client is wrong
+                    raise RuntimeError(f"the server refused a legal action: {message}")
+
+
 def post(base: str, path: str, body: dict[str, Any], address: str) -> dict[str, Any]:
     """POST ``body`` as JSON from the local ``address``; the answer's JSON."""
     url = urllib.parse.urlsplit(base)
@@ -194,6 +258,14 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (a server's thinking workers)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
 def rss_mb(pid: int) -> float:
     """The resident memory of process ``pid``, in MB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -208,7 +280,7 @@ def own_cpu_seconds() -> float:
 
 
 async def measure(bases: list[str], games: int, seconds: float, interval: float,
-                  pids: list[int]) -> dict[str, Any]:
+                  pids: list[int], computer: tuple[int, str, str]) -> dict[str, Any]:
     latencies: list[float] = []
     errors: list[str] = []
     clock = {"stop": 0.0}
@@ -220,22 +292,45 @@ async def measure(bases: list[str], games: int, seconds: float, interval: float,
         while len(arrived) < games:
             await asyncio.sleep(0.1)
         cpu["server"] = sum(cpu_seconds(pid) for pid in pids)
+        thinkers = [child for pid in pids for child in children(pid)]
+        cpu["thinkers"] = sum(cpu_seconds(pid) for pid in thinkers)
         cpu["client"] = own_cpu_seconds()
         cpu["load"] = os.getloadavg()[0]
         clock["stop"] = time.perf_counter() + seconds
         go.set()
         await asyncio.sleep(seconds)
         cpu["server"] = sum(cpu_seconds(pid) for pid in pids) - cpu["server"]
+        cpu["thinkers"] = sum(cpu_seconds(pid) for pid in thinkers) - cpu["thinkers"]
         cpu["client"] = own_cpu_seconds() - cpu["client"]
 
-    await asyncio.gather(start_when_ready(), *(
-        one_game(bases, number, clock, go, arrived, interval, latencies, errors)
-        for number in range(games)))
+    against, game, level = computer
+    opponents = [Opponent(bases[number % len(bases)], game, level, number)
+                 for number in range(against)]
+    playing = [asyncio.create_task(opponent.run(clock)) for opponent in opponents]
+    computer_actions = 0
+
+    async def count_computer_actions() -> None:
+        nonlocal computer_actions
+        await go.wait()
+        before = sum(opponent.computer_actions for opponent in opponents)
+        await asyncio.sleep(seconds)
+        computer_actions = sum(opponent.computer_actions for opponent in opponents) - before
+
+    try:
+        await asyncio.gather(start_when_ready(), count_computer_actions(), *(
+            one_game(bases, number, clock, go, arrived, interval, latencies, errors)
+            for number in range(games)))
+    finally:
+        for task in playing:
+            task.cancel()
+        await asyncio.gather(*playing, return_exceptions=True)
     if not latencies:
         return {"games": games, "shots": 0}
     ordered = sorted(latencies)
     return {"games": games, "set_up": sum(arrived), "shots": len(ordered),
             "errors": len(errors),
+            **({"computer_games": against, "computer_actions": computer_actions,
+                "thinkers_cpu_s": round(cpu["thinkers"], 1)} if against else {}),
             "p50_ms": round(statistics.median(ordered) * 1000, 1),
             "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 1),
             "max_ms": round(ordered[-1] * 1000, 1),
@@ -262,6 +357,15 @@ def main() -> int:
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes (more than one needs --db postgresql://… and "
                              "--pubsub redis://…)")
+    parser.add_argument("--computer", type=int, default=0, metavar="N",
+                        help="also N games against the computer, played at once (default 0)")
+    parser.add_argument("--computer-game", default="manoeuvres",
+                        help="the game of those (default manoeuvres)")
+    parser.add_argument("--computer-level", default="hard",
+                        help="the computer's level in them (default hard)")
+    parser.add_argument("--thinkers", type=int, default=None, metavar="N",
+                        help="the server's --thinkers (worker processes for the computers; "
+                             "0: its threads; default: the server's default)")
     parser.add_argument("--nginx", action="store_true",
                         help="play through nginx configured as docs/deploy.md says "
                              "(needs --processes 2)")
@@ -283,7 +387,9 @@ def main() -> int:
         db = args.db or str(Path(tmp) / "load.sqlite3")
         servers = [subprocess.Popen(
             [sys.executable, "-m", "seabattle.cli", "serve", "--port", str(port), "--db", db,
-             *(["--pubsub", args.pubsub] if args.pubsub else [])], stdout=subprocess.DEVNULL)
+             *(["--pubsub", args.pubsub] if args.pubsub else []),
+             *(["--thinkers", str(args.thinkers)] if args.thinkers is not None else [])],
+            stdout=subprocess.DEVNULL)
             for port in ports]
         try:
             for base in {*bases, *(f"http://127.0.0.1:{port}" for port in ports)}:
@@ -298,8 +404,10 @@ def main() -> int:
                 # uvloop (uvicorn's, which the server runs on too): the client's own
                 # event loop costs less of the CPU it shares with the server.
                 with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
-                    result = runner.run(measure(bases, games, args.seconds, args.interval,
-                                                [server.pid for server in servers]))
+                    result = runner.run(measure(
+                        bases, games, args.seconds, args.interval,
+                        [server.pid for server in servers],
+                        (args.computer, args.computer_game, args.computer_level)))
                 print(json.dumps(result), flush=True)
                 if result.get("shots") and result["p99_ms"] < 100 and not result["errors"]:
                     best = games

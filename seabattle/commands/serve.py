@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sqlite3
 from pathlib import Path
 
@@ -40,8 +41,20 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--grace", type=whole_number(0), default=60, metavar="SECONDS",
                         help="how long a vanished player is waited for before the opponent "
                              "may claim the win (default 60)")
+    parser.add_argument("--thinkers", type=whole_number(0), default=default_thinkers(),
+                        metavar="N",
+                        help="worker processes in which computer players think, so that a "
+                             "thinking computer holds up no other game (default "
+                             f"{default_thinkers()}: one fewer than the machine's cores, "
+                             "at least one; 0: in the server process's threads)")
     limits.add_options(parser)
     parser.set_defaults(run=run)
+
+
+def default_thinkers() -> int:
+    """One worker process per core but the event loop's (a thinking computer takes a
+    whole core), and at least one."""
+    return max(1, (os.cpu_count() or 1) - 1)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     db = args.db or default_db()
     try:
         app = build_app(db, args.pubsub, grace_seconds=args.grace,
-                        limits=limits.from_options(args))
+                        limits=limits.from_options(args), thinkers=args.thinkers)
     except (sqlite3.Error, OSError) as error:
         raise SeaBattleError("error.database", path=describe(db), problem=str(error)) from None
     except SeaBattleError as error:

@@ -49,6 +49,7 @@ from seabattle.server.pubsub import Note, PubSub
 from seabattle.server.rooms import WATCHER, Room
 from seabattle.server.service import Hub
 from seabattle.server.store import SQLiteStore, Store
+from seabattle.server.thinking import ThinkingPool
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 TICK_SECONDS = 0.25
@@ -416,17 +417,25 @@ async def _serve(hub: Hub, connection: Connection, budget: Budget) -> None:
 
 # --- the app ---------------------------------------------------------------------------------
 
+def _report_failure(task: asyncio.Task[None]) -> None:
+    """Log why the thinking workers could not start (a computer's move then tries again)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the computers' worker processes did not start", exc_info=task.exception())
+
+
 def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
-               pubsub: PubSub | None = None, limits: Limits | None = None) -> Starlette:
+               pubsub: PubSub | None = None, limits: Limits | None = None,
+               thinking: ThinkingPool | None = None) -> Starlette:
     """The web app over ``store`` (a :class:`Store`, or the path of a SQLite file) and
     ``pubsub`` (in memory by default; one with ``start``/``stop`` methods, such as
     Redis's, is started and stopped with the app), within ``limits`` (the defaults of
-    :class:`Limits` if not given)."""
+    :class:`Limits` if not given); its computers think in ``thinking``'s processes (started
+    and closed with the app), or by default in the threads that change their rooms."""
     limits = limits or Limits()
     if not hasattr(store, "append"):
         store = SQLiteStore(str(store))
     hub = Hub(store, pubsub, grace_seconds=grace_seconds,  # type: ignore[arg-type]
-              limits=limits)
+              limits=limits, thinking=thinking)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -443,6 +452,9 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
         start, stop = getattr(hub.pubsub, "start", None), getattr(hub.pubsub, "stop", None)
         if start is not None:
             await start()
+        if thinking is not None:  # in the background: the lobby need not wait for it
+            starting = asyncio.create_task(asyncio.to_thread(thinking.start))
+            starting.add_done_callback(_report_failure)
         task = asyncio.create_task(timers())
         try:
             yield
@@ -450,6 +462,10 @@ def create_app(store: Store | str | Path, *, grace_seconds: int = 60,
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+            if thinking is not None:
+                with contextlib.suppress(Exception):  # reported: _report_failure
+                    await starting
+                await asyncio.to_thread(thinking.close)
             if stop is not None:
                 await stop()
 

@@ -15,6 +15,7 @@ from seabattle.errors import SeaBattleError
 from seabattle.server.app import create_app
 from seabattle.server.limits import Limits
 from seabattle.server.store import SQLiteStore, Store
+from seabattle.server.thinking import ThinkingPool
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
@@ -44,15 +45,18 @@ def open_store(db: str | Path) -> Store:
 
 
 def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int = 60,
-              limits: Limits | None = None) -> Starlette:
+              limits: Limits | None = None, thinkers: int = 0) -> Starlette:
     """The web app over the store ``db`` names (a PostgreSQL URL, or else a SQLite file)
     and the pub/sub ``pubsub`` names (``None``: in memory, for one process; or a Redis URL,
-    whose notes from other processes make the hub catch up from the store)."""
+    whose notes from other processes make the hub catch up from the store); its computers
+    think in ``thinkers`` worker processes (0: in the server's own threads)."""
     if pubsub is not None and not pubsub.startswith(REDIS_SCHEMES):
         raise BackendError("error.pubsub_url", url=pubsub)
     store = open_store(db)
+    thinking = ThinkingPool(thinkers) if thinkers else None
     if pubsub is None:
-        return create_app(store, grace_seconds=grace_seconds, limits=limits)
+        return create_app(store, grace_seconds=grace_seconds, limits=limits,
+                          thinking=thinking)
     try:
         from seabattle.server.pubsub_redis import RedisPubSub
     except ImportError as error:
@@ -60,7 +64,8 @@ def build_app(db: str | Path, pubsub: str | None = None, *, grace_seconds: int =
                            problem=str(error)) from None
     check_redis(pubsub)
     redis = RedisPubSub(pubsub)
-    app = create_app(store, grace_seconds=grace_seconds, pubsub=redis, limits=limits)
+    app = create_app(store, grace_seconds=grace_seconds, pubsub=redis, limits=limits,
+                     thinking=thinking)
     redis.on_remote = app.state.hub.catch_up
     return app
 

@@ -64,6 +64,7 @@ from seabattle.server.messages import (
     message_text,
 )
 from seabattle.server.seats import COMPUTER_SEAT, WATCHER, Audience, token_hash
+from seabattle.server.thinking import ThinkingPool
 
 __all__ = ["COMPUTER_SEAT", "MAX_STRIKES", "MODES", "WATCHER", "Audience", "Result", "Room",
            "RoomOptions", "new_room_entry", "token_hash"]
@@ -163,6 +164,9 @@ class Room:
         self.online = [0, 0]
         self.away_since: list[float | None] = [None, None]
         self._computer: ComputerSeat[Any, Any] | None = None
+        self.thinking: ThinkingPool | None = None
+        """Where the computer thinks: worker processes (the hub's), or ``None``: in the
+        thread that changes the room."""
         self.earlier: list[GameState[Any, Any, Any]] = []
         """The games this room is a rematch of, oldest first (:meth:`follow`), for its
         computer to learn the person from."""
@@ -424,8 +428,10 @@ class Room:
             if self.options.mode != "computer" or COMPUTER_SEAT not in actors.seats:
                 return
             if self._computer is None:
-                self._computer = self.host.computer(
-                    self.rules, self.options.level or self.host.levels[0], self.id)
+                level = self.options.level or self.host.levels[0]
+                self._computer = (
+                    self.host.computer(self.rules, level, self.id) if self.thinking is None
+                    else self.thinking.seat(self.definition.name, self.rules, level, self.id))
                 for earlier in self.earlier:
                     self._computer.learn(earlier, COMPUTER_SEAT)
             action = self._computer.act(self.state, COMPUTER_SEAT)

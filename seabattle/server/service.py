@@ -43,6 +43,7 @@ from seabattle.server.presence import PresenceElsewhere, PresenceRegistry
 from seabattle.server.pubsub import MemoryPubSub, Note, PubSub
 from seabattle.server.rooms import WATCHER, Act, Room, new_room_entry
 from seabattle.server.store import DueStore, Fired, Store, StoreConflictError
+from seabattle.server.thinking import ThinkingPool
 
 log = logging.getLogger("seabattle.server")
 
@@ -69,8 +70,11 @@ class Hub:
     """Rooms in play, with their storage and notifications."""
 
     def __init__(self, store: Store, pubsub: PubSub | None = None, *, grace_seconds: int = 60,
-                 clock: Callable[[], float] = time.time, limits: Limits | None = None) -> None:
+                 clock: Callable[[], float] = time.time, limits: Limits | None = None,
+                 thinking: ThinkingPool | None = None) -> None:
         self.store = store
+        self.thinking = thinking
+        """Where the rooms' computers think (``None``: in the thread changing the room)."""
         self.pubsub: PubSub = pubsub or MemoryPubSub()
         self.elsewhere = (PresenceElsewhere(self.pubsub, clock)
                           if isinstance(self.pubsub, PresenceRegistry) else None)
@@ -117,6 +121,7 @@ class Hub:
                 # its clock is the log's. Alone, this process was down: a full turn.
                 room = Room.restore(game_id, stored, self.clock(),
                                     restarted=self.due_store is None)
+                room.thinking = self.thinking
                 self.rooms[game_id] = room
                 if room.previous_game is not None and room.options.mode == "computer":
                     with contextlib.suppress(ServerError):  # a series' game gone: learn less
@@ -167,6 +172,7 @@ class Hub:
             match_key=room.match_key() if room.options.mode == "random" else None,
             deadline=room.deadline)
         async with self.lock(room.id):
+            room.thinking = self.thinking
             self.rooms[room.id] = room
             seq = room.seq
             begun = await self._change(room, room.begin, entry.at)
@@ -252,7 +258,8 @@ class Hub:
         """``change(*args)``: a change of ``room`` (called under the game's lock), with
         the computer's reply if it has a computer seat — then in a worker thread, so that
         its thinking holds up no other game (nothing else touches the room meanwhile: the
-        game's lock is held)."""
+        game's lock is held). The thread only waits while the computer thinks in the
+        :attr:`thinking` pool's process, if there is one."""
         if room.options.mode != "computer":
             return change(*args, **kwargs)
         return await asyncio.to_thread(change, *args, **kwargs)
