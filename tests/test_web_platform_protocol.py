@@ -236,11 +236,11 @@ def test_the_analysis_of_a_finished_game(client: TestClient) -> None:
     assert client.get(f"/api/games/{gid}/analysis?lang=ru").json() == analysis
 
 
-def test_no_analysis_of_rules_the_admiral_does_not_model(client: TestClient) -> None:
+def test_a_game_of_the_flying_dutchman_is_analysed(client: TestClient) -> None:
+    # Refused before issue 16 gave the admiral a posterior of the Dutchman.
     with client.websocket_connect("/ws") as ws:
         # No shot: the Dutchman's moves are decisions a fixed first cell would not answer.
         gid, state = resigned_after_shots(client, ws, 0, preset="flying-dutchman")
-    assert state["analysis"] is False
-    refused_ = client.get(f"/api/games/{gid}/analysis?lang=ru")
-    assert refused_.status_code == 409 and refused_.json()["code"] == "error.cannot_analyze"
-    assert "Летучий голландец" in refused_.json()["message"]
+    assert state["analysis"] is True
+    analysis = client.get(f"/api/games/{gid}/analysis?lang=ru").json()
+    assert analysis["format"] == "seabattle-analysis" and analysis["width"] == 20
