@@ -761,3 +761,134 @@ def tempered(log_weights, need, out):  # type: ignore[no-untyped-def]
         power /= 2.0
     for i in range(n):
         out[i] = 1.0 / n
+
+
+@njit(cache=True)
+def _free_placements(blocked, full, size):  # type: ignore[no-untyped-def]
+    """How many straight placements of ``size`` cells avoid ``blocked`` (one word per row
+    of the field, ``full`` the row's cells)."""
+    height = blocked.shape[0]
+    total = 0
+    for r in range(height):
+        x = ~blocked[r] & full
+        for j in range(1, size):
+            x &= (~blocked[r] & full) >> np.uint64(j)
+        total += _popcount(x)
+    if size > 1:
+        for r in range(height - size + 1):
+            x = ~blocked[r] & full
+            for j in range(1, size):
+                x &= ~blocked[r + j] & full
+            total += _popcount(x)
+    return total
+
+
+@njit(cache=True)
+def dfs_log_weights(samples, fixed, width, height, corners, sizes, counts, out):  # type: ignore[no-untyped-def]
+    """``out[i]``: the log of the chance that the engine's depth-first placement draws
+    fleet ``i`` (rows of words, with the ``fixed`` words added) of straight ships that
+    may not share a side (``corners``: they may meet at corners). The search places the
+    ships largest first, each uniformly over the placements the ships before it leave
+    (their halos), so a fleet's chance is the sum, over the orders of its equal-sized
+    ships, of the product of one over those counts; a subset dynamic programme per
+    size (``sizes`` descending, ``counts`` ships of each) adds them up. ``-inf`` where
+    the fleet's ships are not those of ``sizes`` and ``counts``."""
+    full = (ONE << np.uint64(width)) - ONE
+    ships = 0
+    for g in range(counts.shape[0]):
+        ships += counts[g]
+    rows = np.zeros(height, dtype=np.uint64)
+    halos = np.zeros((ships, height), dtype=np.uint64)
+    ship_size = np.zeros(ships, dtype=np.int64)
+    blocked = np.zeros(height, dtype=np.uint64)
+    widest = 0
+    for g in range(counts.shape[0]):
+        widest = max(widest, counts[g])
+    chance = np.zeros(1 << widest)
+    inverse = np.zeros(1 << widest)
+    members = np.zeros(widest, dtype=np.int64)
+    for i in range(samples.shape[0]):
+        rows[:] = ZERO
+        for w in range(samples.shape[1]):
+            x = samples[i, w] | fixed[w]
+            while x != ZERO:
+                c = w * 64 + _ctz(x)
+                rows[c // width] |= ONE << np.uint64(c % width)
+                x &= x - ONE
+        # The ships: runs along a row or down a column, each found at its first cell.
+        found = 0
+        bad = False
+        for r in range(height):
+            left = rows[r]
+            while left != ZERO:
+                col = _ctz(left)
+                bit = ONE << np.uint64(col)
+                if found == ships:
+                    bad = True
+                    break
+                halos[found, :] = ZERO
+                if (rows[r] >> np.uint64(col + 1)) & ONE:
+                    mask = bit
+                    k = col + 1
+                    while k < width and (rows[r] >> np.uint64(k)) & ONE:
+                        mask |= ONE << np.uint64(k)
+                        k += 1
+                    left &= ~mask
+                    size = k - col
+                    last = r
+                else:
+                    mask = bit
+                    left &= ~bit
+                    last = r
+                    while last + 1 < height and (rows[last + 1] & bit) != ZERO:
+                        last += 1
+                        rows[last] &= ~bit  # found: not the first cell of another ship
+                    size = last - r + 1
+                wide = (mask | (mask << ONE) | (mask >> ONE)) & full
+                for q in range(r, last + 1):
+                    halos[found, q] |= wide
+                if r > 0:
+                    halos[found, r - 1] |= mask if corners else wide
+                if last + 1 < height:
+                    halos[found, last + 1] |= mask if corners else wide
+                ship_size[found] = size
+                found += 1
+            if bad:
+                break
+        if bad or found != ships:
+            out[i] = -np.inf
+            continue
+        blocked[:] = ZERO
+        total = 0.0
+        for g in range(sizes.shape[0]):
+            m = 0
+            for s in range(ships):
+                if ship_size[s] == sizes[g]:
+                    if m == counts[g]:
+                        bad = True
+                        break
+                    members[m] = s
+                    m += 1
+            if bad or m != counts[g]:
+                bad = True
+                break
+            for before in range((1 << m) - 1):
+                for q in range(height):
+                    rows[q] = blocked[q]
+                for b in range(m):
+                    if (before >> b) & 1:
+                        for q in range(height):
+                            rows[q] |= halos[members[b], q]
+                inverse[before] = 1.0 / _free_placements(rows, full, sizes[g])
+            chance[0] = 1.0
+            for subset in range(1, 1 << m):
+                value = 0.0
+                for b in range(m):
+                    if (subset >> b) & 1:
+                        value += chance[subset ^ (1 << b)] * inverse[subset ^ (1 << b)]
+                chance[subset] = value
+            total += np.log(chance[(1 << m) - 1])
+            for b in range(m):
+                for q in range(height):
+                    blocked[q] |= halos[members[b], q]
+        out[i] = -np.inf if bad else total

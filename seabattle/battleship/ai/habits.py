@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
-from seabattle.battleship.ai.placement import PLACEMENTS, TiltedPlacement
+from seabattle.battleship.ai.placement import PLACEMENTS, DfsPlacement, TiltedPlacement
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.events import ShotResult
 from seabattle.battleship.fleet import Fleet
@@ -40,13 +40,19 @@ from seabattle.battleship.view import PlayerView
 
 FloatArray = npt.NDArray[np.float64]
 
-FAMILIES: tuple[str, ...] = ("uniform", *TILTS)
-"""The mixture's members: the uniform prior, then the tilted families."""
+FAMILIES: tuple[str, ...] = ("uniform", *TILTS, "dfs")
+"""The mixture's members: the uniform prior, the tilted families, and the engine's
+depth-first placement (``dfs``: each fleet weighed by its chance under that search,
+:meth:`~seabattle.battleship.ai.placement.DfsPlacement.log_chances`, where the ships
+of a fleet's cells are known; elsewhere the member is the uniform one)."""
+
+_DFS = FAMILIES.index("dfs")
 
 UNIFORM_PRIOR = 0.85
-"""The uniform member's prior weight; the tilted families share the rest equally. Higher
-costs less on uniform fleets and gains less on fleets with habits (docs/admiral.md,
-«The uniform member's weight»)."""
+"""The uniform member's prior weight; the tilted families share the rest equally, and
+the ``dfs`` member has one tilted family's weight (all normalised). Higher costs less on
+uniform fleets and gains less on fleets with habits (docs/admiral.md, «The uniform
+member's weight»)."""
 
 MIN_EFFECTIVE_SHARE = 0.1
 """A family's tilt is tempered (raised to a power below one) until the posterior fleets'
@@ -101,7 +107,8 @@ class PlacementPrior:
     map of the most probable family alone (the uniform one until the evidence favours
     another, docs/admiral.md says why)."""
     uniform_prior: float = UNIFORM_PRIOR
-    """The uniform member's prior weight; the families share the rest equally."""
+    """The uniform member's prior weight; the tilted families share the rest equally,
+    and ``dfs`` weighs as one of them."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family."""
     log_weights: FloatArray = field(init=False)
@@ -118,9 +125,9 @@ class PlacementPrior:
 
     def log_prior(self) -> FloatArray:
         """The prior log-weights before any evidence."""
-        rest = (1 - self.uniform_prior) / (len(FAMILIES) - 1)
-        prior: FloatArray = np.log(np.array([self.uniform_prior]
-                                            + [rest] * (len(FAMILIES) - 1)))
+        rest = (1 - self.uniform_prior) / len(TILTS)
+        weights = np.array([self.uniform_prior] + [rest] * (len(FAMILIES) - 1))
+        prior: FloatArray = np.log(weights / weights.sum())
         return prior
 
     def start(self) -> FloatArray:
@@ -139,11 +146,18 @@ class PlacementPrior:
         the uniform prior's, exactly, rather than the shots' estimate of it)."""
         shape = FleetShape.of(rules.grid)
         evidence = [0.0]
-        for name in FAMILIES[1:]:
+        for name in TILTS:
             family = PLACEMENTS[name]
             assert isinstance(family, TiltedPlacement)
             evidence.append(shape.log_tilt(TILTS[name], fleet.cells)
                             - family.log_normaliser(rules))
+        dfs = PLACEMENTS["dfs"]
+        assert isinstance(dfs, DfsPlacement)
+        if dfs.weighable(rules):
+            row = to_words(fleet.cells, (rules.grid.size + 63) // 64)[None, :]
+            evidence.append(float(dfs.log_chances(rules, row)[0]) + dfs.log_fleet_count(rules))
+        else:
+            evidence.append(0.0)
         self._revealed = np.array(evidence)
 
     def next_game(self) -> None:
@@ -192,13 +206,19 @@ class PlacementPrior:
             # Any fixed subset will do: the enumeration lists the fleets in no useful order.
             pick = np.random.default_rng(0).choice(len(samples), MAX_FLEETS, replace=False)
             samples = samples[pick]
-        shape = FleetShape.of(view.rules.grid)
-        tilts = shape.log_tilts([TILTS[name] for name in FAMILIES[1:]],
-                                shape.fleet_sums(samples, fixed))
+        rules = view.rules
+        shape = FleetShape.of(rules.grid)
+        tilts = list(shape.log_tilts(list(TILTS.values()), shape.fleet_sums(samples, fixed)))
+        dfs = DfsPlacement.weighable(rules)
+        if dfs:
+            tilts.append(DfsPlacement.log_chances(rules, samples, fixed))
         weights = np.array([tempered_weights(log_tilts) for log_tilts in tilts])
         maps = np.zeros((len(FAMILIES), size))
-        _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights, maps[1:])
+        _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights,
+                               maps[1:1 + len(weights)])
         maps[0] = uniform
+        if not dfs:
+            maps[_DFS] = uniform
         self._maps = maps
         if self.average:
             # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy

@@ -42,6 +42,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
 
+import numpy as np
+import numpy.typing as npt
+
+from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
 from seabattle.battleship.ai.hiding import (
     CANDIDATE_FAMILIES,
@@ -49,10 +53,11 @@ from seabattle.battleship.ai.hiding import (
     ShooterHabits,
     latest_found,
 )
+from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.ai.tilted import Layout, fleet_of, layout_of, run_chain, ship_tables
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
 from seabattle.battleship.rules import Role, Rules
-from seabattle.battleship.shapes import LayoutSearch, Touching, halo
+from seabattle.battleship.shapes import LayoutSearch, Shape, Touching, halo
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 from seabattle.errors import SeaBattleError
 
@@ -225,6 +230,55 @@ class DfsPlacement(PlacementStrategy):
 
     def supports(self, rules: Rules) -> bool:
         return True
+
+    @staticmethod
+    def weighable(rules: Rules) -> bool:
+        """Whether :meth:`log_chances` can weigh ``rules``' fleets: straight ships alone
+        that may not share a side (so the ships of a fleet's cells are known), on a
+        field at most 64 cells wide."""
+        return (rules.touching is not Touching.SIDES and rules.grid.width <= 64
+                and all(kind.role is Role.SHIP and kind.shape is Shape.STRAIGHT
+                        for kind in rules.fleet))
+
+    @staticmethod
+    def log_chances(rules: Rules, samples: npt.NDArray[np.uint64], fixed: Bitboard = 0
+                    ) -> npt.NDArray[np.float64]:
+        """Per fleet of ``samples`` (occupancy rows of 64-bit words, with the cells
+        ``fixed`` added to each), the log of the chance that the engine's search
+        (:class:`~seabattle.battleship.shapes.LayoutSearch`, without its rare
+        backtracking) draws it: the ships largest first, each uniformly over the
+        placements the ships before it leave, summed over the orders of equal-sized
+        ships. For :meth:`weighable` rules only (compiled)."""
+        sizes = sorted({kind.size for kind in rules.fleet}, reverse=True)
+        counts = [sum(1 for kind in rules.fleet if kind.size == size) for size in sizes]
+        out = np.empty(len(samples))
+        _kernels.dfs_log_weights(samples, to_words(fixed, samples.shape[1]), rules.grid.width,
+                                 rules.grid.height, rules.touching is Touching.CORNERS,
+                                 np.array(sizes, dtype=np.int64),
+                                 np.array(counts, dtype=np.int64), out)
+        return out
+
+    def log_fleet_count(self, rules: Rules) -> float:
+        """``log`` of the number of legal fleets of :meth:`weighable` rules, so that a
+        fleet's depth-first chance against its uniform one is ``exp(log chance + this)``:
+        minus the log of the mean depth-first chance of :data:`COUNT_FLEETS` seeded
+        uniform fleets (that mean is one over the count); once per rule set and process."""
+        return _log_fleet_count(rules)
+
+
+COUNT_FLEETS = 200
+"""Uniform fleets whose depth-first chances :meth:`DfsPlacement.log_fleet_count` averages."""
+
+
+@cache
+def _log_fleet_count(rules: Rules) -> float:
+    rng = random.Random("log-fleet-count")
+    words = (rules.grid.size + 63) // 64
+    samples = np.array([to_words(uniform_fleet(rules, rng).cells, words)
+                        for _ in range(COUNT_FLEETS)], dtype=np.uint64)
+    chances = DfsPlacement.log_chances(rules, samples)
+    top = float(chances.max())
+    return -(top + math.log(float(np.exp(chances - top).mean())))
 
 
 def _transform(grid: Grid, cells: Bitboard, flip_rows: bool, flip_cols: bool, transpose: bool

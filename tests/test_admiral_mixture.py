@@ -1,0 +1,216 @@
+"""The admiral's ``dfs`` member: the engine's depth-first chance of a fleet, checked against
+brute force (every order of the ships), against the engine's own draws, and as a member
+of the mixture (its map and its weight) on small fields."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import numpy as np
+import pytest
+
+from seabattle.battleship.ai.habits import CHANCE_FLOOR, FAMILIES, PlacementPrior
+from seabattle.battleship.ai.placement import DfsPlacement
+from seabattle.battleship.ai.posterior import Posterior, to_words
+from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
+from seabattle.battleship.game import Solitaire
+from seabattle.battleship.rules import PRESETS, Rules, ShipKind
+from seabattle.battleship.shapes import Shape, Touching, placement_halos, placements
+from seabattle.battleship.view import PlayerView
+from seabattle.coords import Bitboard, bit
+from tests.test_admiral import play
+
+CRUISER, DESTROYER, BOAT = ShipKind(3, "cruiser"), ShipKind(2, "destroyer"), ShipKind(1, "boat")
+SMALL = [
+    Rules("corners", 5, 5, (CRUISER, DESTROYER, DESTROYER, BOAT), touching=Touching.CORNERS),
+    Rules("no-touch", 6, 5, (CRUISER, DESTROYER, BOAT)),
+    Rules("wide", 6, 4, (DESTROYER, DESTROYER, BOAT, BOAT), touching=Touching.CORNERS),
+]
+TINY = [
+    Rules("tiny-corners", 4, 4, (DESTROYER, BOAT, BOAT), touching=Touching.CORNERS),
+    Rules("tiny-no-touch", 5, 4, (CRUISER, DESTROYER, BOAT)),
+]
+"""Few enough fleets to replay every one against every view."""
+DFS = FAMILIES.index("dfs")
+
+
+def every_fleet(rules: Rules) -> list[Fleet]:
+    """Every legal fleet, each once (equal ships in increasing order of their cells)."""
+    kinds = sorted(rules.fleet, key=lambda k: -k.size)
+    fleets: list[Fleet] = []
+
+    def grow(index: int, blocked: Bitboard, ships: list[Ship]) -> None:
+        if index == len(kinds):
+            fleets.append(validate_fleet(rules, ships))
+            return
+        kind = kinds[index]
+        cands = placements(rules.grid, kind.size, Shape.STRAIGHT)
+        halos = placement_halos(rules.grid, kind.size, Shape.STRAIGHT, rules.touching)
+        for cells, around in zip(cands, halos, strict=True):
+            if cells & blocked:
+                continue
+            if index and kinds[index - 1] == kind and cells <= ships[-1].cells:
+                continue
+            grow(index + 1, blocked | around, [*ships, Ship(kind, cells)])
+
+    grow(0, 0, [])
+    return fleets
+
+
+def brute_force_chance(rules: Rules, fleet: Fleet) -> float:
+    """The chance that ships placed largest first, each uniformly over the placements
+    left by those before it, make ``fleet``: summed over every order of equal ships."""
+    grid = rules.grid
+    ships = sorted(fleet, key=lambda s: -s.size)
+    groups = [list(g) for _, g in itertools.groupby(ships, key=lambda s: s.size)]
+    total = 0.0
+    for orders in itertools.product(*(itertools.permutations(g) for g in groups)):
+        blocked, chance = 0, 1.0
+        for ship in itertools.chain.from_iterable(orders):
+            cands = placements(grid, ship.size, Shape.STRAIGHT)
+            chance /= sum(1 for cells in cands if not cells & blocked)
+            halos = placement_halos(grid, ship.size, Shape.STRAIGHT, rules.touching)
+            blocked |= halos[cands.index(ship.cells)]
+        total += chance
+    return total
+
+
+def rows_of(rules: Rules, boards: list[Bitboard]) -> np.ndarray:
+    words = (rules.grid.size + 63) // 64
+    return np.array([to_words(b, words) for b in boards], dtype=np.uint64)
+
+
+@pytest.mark.parametrize("rules", SMALL, ids=lambda r: r.name)
+def test_the_depth_first_chances_are_those_of_every_order(rules: Rules) -> None:
+    fleets = every_fleet(rules)
+    expected = [brute_force_chance(rules, f) for f in fleets]
+    compiled = DfsPlacement.log_chances(rules, rows_of(rules, [f.cells for f in fleets]))
+    assert np.exp(compiled) == pytest.approx(expected, rel=1e-9)
+    # The search never paints itself into a corner on these fields: a distribution.
+    assert sum(expected) == pytest.approx(1)
+    # A pinned ship (``fixed``) counts as part of every fleet.
+    pinned = [max(f, key=lambda s: s.size).cells for f in fleets[:40]]
+    rest = [f.cells & ~p for f, p in zip(fleets, pinned, strict=False)]
+    for p in set(pinned):
+        chosen = [i for i, q in enumerate(pinned) if q == p]
+        got = DfsPlacement.log_chances(rules, rows_of(rules, [rest[i] for i in chosen]), p)
+        assert got == pytest.approx([compiled[i] for i in chosen], rel=1e-12)
+
+
+def test_on_a_cramped_field_the_chances_leave_out_the_searches_that_backtrack() -> None:
+    cramped = Rules("cramped", 5, 5, (CRUISER, DESTROYER, BOAT, BOAT))
+    assert 0.8 < sum(brute_force_chance(cramped, f) for f in every_fleet(cramped)) < 0.9
+
+
+def test_the_depth_first_chances_are_the_engines_frequencies() -> None:
+    rules = TINY[0]
+    fleets = every_fleet(rules)
+    chances = np.exp(DfsPlacement.log_chances(rules, rows_of(rules, [f.cells for f in fleets])))
+    draws = 40_000
+    rng = random.Random(5)
+    seen = Counter(random_fleet(rules, rng).cells for _ in range(draws))
+    counts = np.array([seen[f.cells] for f in fleets])
+
+    def chi_square(model: np.ndarray) -> float:
+        expected = draws * model / model.sum()
+        return float(((counts - expected) ** 2 / expected).sum())
+
+    # Pearson's statistic within five standard deviations of its mean (the degrees of
+    # freedom) under the model, and far outside them under the uniform distribution.
+    bound = len(fleets) + 5 * math.sqrt(2 * len(fleets))
+    assert chi_square(chances) < bound
+    assert chi_square(np.ones(len(fleets))) > 2 * bound
+
+
+def test_the_fleet_count_is_the_number_of_legal_fleets() -> None:
+    rules = SMALL[0]
+    estimate = DfsPlacement().log_fleet_count(rules)
+    assert estimate == pytest.approx(math.log(len(every_fleet(rules))), abs=0.05)
+
+
+def test_other_fleets_are_not_weighed() -> None:
+    assert DfsPlacement.weighable(PRESETS["classic-corners"])
+    assert not DfsPlacement.weighable(PRESETS["milton-bradley"])  # ships may share a side
+    assert not DfsPlacement.weighable(PRESETS["bent"])
+
+
+def views(rules: Rules, fleet: Fleet, order: list[int]) -> list[PlayerView]:
+    game = Solitaire(rules, fleet)
+    seen = [game.view(0)]
+    for cell in order:
+        if game.is_over:
+            break
+        game.fire(0, cell)
+        seen.append(game.view(0))
+    return seen
+
+
+def brute_force_maps(rules: Rules, fleets: list[Fleet], chances: list[float],
+                     view: PlayerView) -> tuple[list[float], list[float]]:
+    """The uniform and the depth-first posterior map of ``view``, over every fleet that
+    answers its shots as it shows."""
+    cells = [shot.cell for shot in view.shots]
+    fits = [i for i, f in enumerate(fleets) if views(rules, f, cells)[-1].shots == view.shots]
+    maps = []
+    for weight in ([1.0] * len(fleets), chances):
+        total = sum(weight[i] for i in fits)
+        maps.append([sum(weight[i] for i in fits if fleets[i].cells & bit(c)) / total
+                     for c in rules.grid.cells()])
+    return maps[0], maps[1]
+
+
+@pytest.mark.parametrize("rules", TINY, ids=lambda r: r.name)
+def test_the_dfs_member_map_and_weight_match_brute_force(rules: Rules) -> None:
+    """Over a game, the member's map is the depth-first posterior, and its log-weight
+    against the uniform member's is the sum of the log-ratios of the chances each map
+    gave the answers."""
+    fleets = every_fleet(rules)
+    chances = [brute_force_chance(rules, f) for f in fleets]
+    rng = random.Random(7)
+    fleet = random_fleet(rules, rng)
+    order = list(rules.grid.cells())
+    rng.shuffle(order)
+    # Learned evidence makes the member the most probable: ``mix`` returns its map.
+    prior = PlacementPrior(learned=np.array([0.0] * DFS + [30.0]))
+    posterior = Posterior(rules)
+    expected_evidence = 0.0
+    previous: tuple[list[float], list[float]] | None = None
+    for view in views(rules, fleet, order[:10]):
+        if previous is not None:
+            shot = view.shots[-1]
+            hit = shot.result.is_hit
+            for sign, chance_map in ((1, previous[1]), (-1, previous[0])):
+                p = min(max(chance_map[shot.cell], CHANCE_FLOOR), 1 - CHANCE_FLOOR)
+                expected_evidence += sign * math.log(p if hit else 1 - p)
+        estimate = posterior.estimate(view, seed=1)
+        assert estimate.exact and estimate.samples is not None
+        fixed = 0
+        for ship in view.sunk:
+            fixed |= ship.cells or 0
+        got = prior.mix(view, estimate.probabilities, estimate.samples, fixed)
+        uniform, dfs = brute_force_maps(rules, fleets, chances, view)
+        assert estimate.probabilities == pytest.approx(uniform, abs=1e-9)
+        assert got == pytest.approx(dfs, abs=1e-9)
+        log_weights = prior.log_weights - prior.start()
+        assert log_weights[DFS] - log_weights[0] == pytest.approx(expected_evidence, abs=1e-9)
+        previous = uniform, dfs
+
+
+def test_a_revealed_fleet_weighs_the_member_by_its_chance() -> None:
+    rules = PRESETS["classic-corners"]
+    fleet = random_fleet(rules, random.Random(3))
+    prior = PlacementPrior()
+    prior.reveal(rules, fleet)
+    prior.next_game()
+    dfs = DfsPlacement()
+    evidence = (dfs.log_chances(rules, rows_of(rules, [fleet.cells]))[0]
+                + dfs.log_fleet_count(rules))
+    assert prior.learned[DFS] == pytest.approx(max(0.0, evidence))
+
+
+def test_the_same_seed_gives_the_same_shots_on_classic_corners() -> None:
+    rules = PRESETS["classic-corners"]
+    assert play(rules, seed=4, shots=25) == play(rules, seed=4, shots=25)
