@@ -56,8 +56,9 @@ def make_strategy(name: str, rng: random.Random, rules: Rules | None = None,
                   settings: Mapping[str, str] | None = None) -> TargetingStrategy:
     """A targeting strategy by level (``hard``) or strategy name (``density``).
 
-    Given ``rules`` that the strategy cannot model (the admiral and the Flying
-    Dutchman, say), the next weaker level that can plays instead: every level plays
+    Given ``rules`` that the strategy cannot model (``hard`` and the Flying Dutchman,
+    whose ``king`` shapes its density map cannot list, say), the next weaker level that
+    can plays instead: every level plays
     every rule set (docs/variants.md lists which plays what). ``settings`` tune the
     strategy (see :meth:`~seabattle.battleship.ai.base.TargetingStrategy.tuned`; only the
     benchmark offers them); a weaker level playing instead ignores them.
