@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import http.client
 import json
 import os
@@ -370,6 +371,10 @@ def main() -> int:
                         help="play through nginx configured as docs/deploy.md says "
                              "(needs --processes 2)")
     args = parser.parse_args()
+    # The client holds thousands of sockets' objects too: the collector's full passes
+    # over them cost it as they cost the server (seabattle serve's ``tune_gc``).
+    gc.freeze()
+    gc.set_threshold(20_000, 50, 100)
     if args.processes > 1 and not (args.db and args.pubsub):
         parser.error("--processes above 1 needs --db postgresql://… and --pubsub redis://…")
     if args.nginx and args.processes != 2:
