@@ -64,7 +64,8 @@ class AdmiralSettings:
     the evidence: 1 fires by the most probable habit's map, 2 by the maps averaged with
     their weights; 0: every legal fleet equally likely (no habits)."""
     uniform: float = UNIFORM_PRIOR
-    """The prior weight of every legal fleet equally likely, against the habits."""
+    """The prior weight of every legal fleet equally likely, against the habits (the
+    tilted families and the engine's depth-first placement, ``dfs``)."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
