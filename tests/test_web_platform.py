@@ -43,10 +43,17 @@ def test_the_set_up_offers_perelmans_placement(browser: Any, server: Server, sho
     wait_phase(page, "setup")
     assert page.inner_text("#perelman") == "As Perelman advised"
     assert "corner" in (page.get_attribute("#perelman", "title") or "")
-    placed = []
+    placed: list[list[int]] = [[]]
     for _ in range(2):
         page.click("#perelman")
-        page.wait_for_function("document.querySelectorAll('#board-own .cell.ship').length === 20")
+        # The server's suggestion has come when the field shows a whole fleet other than
+        # the one before (two Perelman fleets alike are too unlikely to wait for).
+        page.wait_for_function(
+            """before => {
+                const cells = [...document.querySelectorAll('#board-own .cell.ship')]
+                    .map(n => Number(n.dataset.cell)).sort((a, b) => a - b);
+                return cells.length === 20 && cells.join() !== before.join();
+            }""", arg=placed[-1])
         settled(page)
         placed.append(own_ships(page))
         # The multi-deck ships in one corner: a hull cell on the field's corner, or beside it.
