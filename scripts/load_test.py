@@ -374,7 +374,7 @@ def main() -> int:
     # The client holds thousands of sockets' objects too: the collector's full passes
     # over them cost it as they cost the server (seabattle serve's ``tune_gc``).
     gc.freeze()
-    gc.set_threshold(20_000, 50, 100)
+    gc.set_threshold(3_000, 100, 100)
     if args.processes > 1 and not (args.db and args.pubsub):
         parser.error("--processes above 1 needs --db postgresql://… and --pubsub redis://…")
     if args.nginx and args.processes != 2:
