@@ -295,6 +295,33 @@ def test_serve_refuses_to_start_on_a_database_that_does_not_answer(
     assert "secret" not in said
 
 
+async def test_a_player_seated_by_another_process_is_known_before_its_note_comes(
+        postgres_url: str) -> None:
+    """Through a proxy a player joins on one process and says hello on another, which
+    holds the game from before the join and has not had the note of it yet (its pub/sub
+    hears nothing from the first here): it reads the store before refusing the token."""
+    from seabattle.server.messages import ServerError, parse_new_game
+    from seabattle.server.seats import WATCHER
+    from seabattle.server.service import Hub
+
+    stores = [PostgresStore(postgres_url), PostgresStore(postgres_url)]
+    one, two = Hub(stores[0]), Hub(stores[1])
+    room, token = await one.create(parse_new_game({"mode": "private", "preset": "classic"}))
+    assert room.invite is not None
+    held = await two.room(room.id)  # process two holds the game while it waits
+    _, joined = await one.join_by_invite(room.id, room.invite)
+    assert held.seat_of(joined) is None  # two has not heard of the join
+    now, seat = await two.audience(room.id, joined, None)
+    assert seat == 1 and now.phase == "setup"
+    assert (await two.audience(room.id, token, None))[1] == 0
+    with pytest.raises(ServerError) as refused:  # a token nobody gave: refused
+        await two.audience(room.id, "not-a-token", None)
+    assert refused.value.message_key == "web.error.bad_token"
+    assert (await two.audience(room.id, None, room.watch_key))[1] == WATCHER
+    for store in stores:
+        await store.close()
+
+
 async def test_actions_made_at_once_on_two_processes_are_both_stored(postgres_url: str) -> None:
     """In the set-up both players act at once: process two, which has not heard of seat 0's
     fleet yet, stores seat 1's all the same (checked again against the game as stored)."""

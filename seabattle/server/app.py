@@ -301,8 +301,7 @@ async def _hello(hub: Hub, ws: WebSocket, budget: Budget) -> Connection:
             if not isinstance(message, Hello):
                 raise ServerError("web.error.hello_first")
             language = message.lang
-            room = await hub.room(message.game)
-            audience = hub.audience(room, message.token, message.watch)
+            room, audience = await hub.audience(message.game, message.token, message.watch)
             return Connection(hub, ws, room.id, audience, language, min(message.since, room.seq))
         except SeaBattleError as error:
             await ws.send_text(message_text(_error(error, language)))

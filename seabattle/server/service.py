@@ -198,8 +198,24 @@ class Hub:
         token = new_key()
         return await self.join(game_id, token, invite), token
 
-    def audience(self, room: Room, token: str | None, watch: str | None) -> int:
-        """Who a connection speaks for: a seat (by token) or the spectators (by watch key)."""
+    async def audience(self, game_id: str, token: str | None, watch: str | None
+                       ) -> tuple[Room, int]:
+        """The room of ``game_id`` and who a connection speaks for in it: a seat (by token)
+        or the spectators (by watch key). With a store shared by several processes, a
+        token this process's room does not know yet may have been given by another a
+        moment ago (a join there, whose note has not come): the room reads the store's
+        new entries and is asked again before the token is refused."""
+        room = await self.room(game_id)
+        try:
+            return room, self._audience(room, token, watch)
+        except ServerError:
+            if self.due_store is None:  # one process: the room held is the whole game
+                raise
+        await self._catch_up(room.id, None)
+        room = await self.room(game_id)
+        return room, self._audience(room, token, watch)
+
+    def _audience(self, room: Room, token: str | None, watch: str | None) -> int:
         if token is not None:
             seat = room.seat_of(token)
             if seat is None:
