@@ -373,3 +373,31 @@ def test_timers_of_a_game_whose_process_was_killed_fire_once_on_the_others(
         watcher = Client(server, game["game"], "S", watch=game["watch"])
         assert watcher.state["result"] == {"winner": 1 - loser, "reason": "timeout"}
         watcher.close()
+
+
+def test_a_computer_answers_a_timer_fired_by_a_process_that_never_held_its_game(
+        servers: list[Server], postgres_url: str, redis_url: str, tmp_path: Path) -> None:
+    """The same against the computer: the sweeps place the person's fleet and strike the
+    person's turns, and the computer's replies in between are thought out in the
+    sweeping process's worker (the sweep runs in a thread, never in the event loop)."""
+    holder = Server(postgres_url, redis_url, tmp_path / "holder.log")
+    try:
+        game = holder.post("/api/games", {"mode": "computer", "level": "admiral",
+                                          "preset": "classic", "setup_seconds": 1,
+                                          "turn_seconds": 1})
+    finally:
+        holder.kill()
+    deadline = time.monotonic() + 120  # generous: the machine may be loaded
+    log = stored_log(postgres_url, game["game"])
+    while sum(entry["type"] == "timeout" for entry in log) < 2:
+        assert time.monotonic() < deadline, log
+        time.sleep(0.5)
+        log = stored_log(postgres_url, game["game"])
+    timeouts = [entry.get("seat") for entry in log if entry["type"] == "timeout"]
+    assert timeouts == [0, 0], log
+    assert any(entry["type"] == "move" and entry.get("seat") == 0 and entry.get("auto")
+               for entry in log), "the person's fleet placed by the set-up timer"
+    for server in servers:
+        watcher = Client(server, game["game"], "S", watch=game["watch"])
+        assert watcher.state["result"] == {"winner": 1, "reason": "timeout"}
+        watcher.close()

@@ -367,12 +367,15 @@ class Hub:
         return [game_id for game_id, _ in fired]
 
     def _fire(self, game_id: str, stored: list[dict[str, JSON]], now: float) -> Fired | None:
-        """What the timer of a game nobody holds does at ``now`` (its clock the log's)."""
+        """What the timer of a game nobody holds does at ``now`` (its clock the log's);
+        called by the store in a worker thread (a computer's reply thinks in
+        :attr:`thinking`'s processes, if any)."""
         try:
             room = Room.restore(game_id, stored, now, restarted=False)
         except Exception:  # a damaged log must not stop the others' timers
             log.exception("the timer of game %s cannot run", game_id)
             return None
+        room.thinking = self.thinking
         seq = room.seq
         if room.deadline is not None and room.deadline > now:
             return Fired(seq, [], room.phase, room.deadline)  # the store's was not the log's

@@ -79,8 +79,9 @@ class DueStore(Store, Protocol):
                        ) -> list[tuple[str, int]]:
         """Fire the timers run out by ``now`` of games not in ``held``, each game once
         whichever processes sweep at the same time: ``fire`` is given a due game's log
-        and says what its timer did (``None``: nothing, it has no timer). Returns each
-        game changed and its number of entries now."""
+        and says what its timer did (``None``: nothing, it has no timer); it is called in
+        a worker thread, since a computer's reply may think meanwhile. Returns each game
+        changed and its number of entries now."""
 
 
 _SCHEMA = """

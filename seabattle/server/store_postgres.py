@@ -245,7 +245,9 @@ class PostgresStore:
                 cursor = await conn.execute(_DUE, (now, list(held), self.due_batch))
                 for (game_id,) in await cursor.fetchall():
                     name = cast(str, game_id)
-                    fired = fire(name, await _entries(conn, name, 0))
+                    # In a thread: a computer's reply may think for a second (in the
+                    # hub's worker processes, its thread waiting), never in the loop.
+                    fired = await asyncio.to_thread(fire, name, await _entries(conn, name, 0))
                     if fired is None:
                         await conn.execute("UPDATE games SET deadline = NULL WHERE id = %s",
                                            (name,))
