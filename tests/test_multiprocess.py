@@ -25,6 +25,7 @@ pytest.importorskip("redis")
 websockets_sync = pytest.importorskip("websockets.sync.client")
 websockets_exceptions = pytest.importorskip("websockets.exceptions")
 
+from seabattle.games.interface import JSON  # noqa: E402
 from tests import backends  # noqa: E402
 from tests.backends import assert_each_move_once, free_port, stored_log  # noqa: E402
 
@@ -345,6 +346,18 @@ def test_the_deploy_recipe_serves_a_game_through_nginx_while_a_process_dies(
     assert_stored_once(postgres_url, game["game"], seq)
 
 
+def after_two_strikes(postgres_url: str, game_id: str) -> list[dict[str, JSON]]:
+    """The stored log of ``game_id`` once it holds two timeouts (waited for generously:
+    the machine may be loaded)."""
+    deadline = time.monotonic() + 120
+    log = stored_log(postgres_url, game_id)
+    while sum(entry["type"] == "timeout" for entry in log) < 2:
+        assert time.monotonic() < deadline, log
+        time.sleep(0.5)
+        log = stored_log(postgres_url, game_id)
+    return log
+
+
 def test_timers_of_a_game_whose_process_was_killed_fire_once_on_the_others(
         servers: list[Server], postgres_url: str, redis_url: str, tmp_path: Path) -> None:
     """A third process creates and seats a game with 1-second timers, and is killed (-9)
@@ -357,12 +370,7 @@ def test_timers_of_a_game_whose_process_was_killed_fire_once_on_the_others(
         holder.post(f"/api/games/{game['game']}/join", {"invite": game["invite"]})
     finally:
         holder.kill()
-    deadline = time.monotonic() + 120  # generous: the machine may be loaded
-    log = stored_log(postgres_url, game["game"])
-    while sum(entry["type"] == "timeout" for entry in log) < 2:
-        assert time.monotonic() < deadline, log
-        time.sleep(0.5)
-        log = stored_log(postgres_url, game["game"])
+    log = after_two_strikes(postgres_url, game["game"])
     kinds = [(entry["type"], entry.get("seat"), entry.get("auto", False)) for entry in log]
     loser = kinds[-1][1]
     assert kinds == [("created", None, False), ("joined", None, False), ("move", 0, True),
@@ -387,12 +395,7 @@ def test_a_computer_answers_a_timer_fired_by_a_process_that_never_held_its_game(
                                           "turn_seconds": 1})
     finally:
         holder.kill()
-    deadline = time.monotonic() + 120  # generous: the machine may be loaded
-    log = stored_log(postgres_url, game["game"])
-    while sum(entry["type"] == "timeout" for entry in log) < 2:
-        assert time.monotonic() < deadline, log
-        time.sleep(0.5)
-        log = stored_log(postgres_url, game["game"])
+    log = after_two_strikes(postgres_url, game["game"])
     timeouts = [entry.get("seat") for entry in log if entry["type"] == "timeout"]
     assert timeouts == [0, 0], log
     assert any(entry["type"] == "move" and entry.get("seat") == 0 and entry.get("auto")
