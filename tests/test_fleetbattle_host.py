@@ -133,9 +133,13 @@ def hidden_ships_unseen(peer: Peer, seat: int | None, placements: list[dict[str,
             elif part["own"] is not None:
                 mine = [set(ship["cells"]) for ship in placements[seat]["ships"]]
                 assert [set(ship["cells"]) for ship in part["own"]] == mine
+        told = {k: v for k, v in message.get("fleet", {}).items() if k != "own"}
+        if seat is not None and "sides" in told:
+            # One's own lost ships are cells of one's own field, which may coincide with
+            # a hidden enemy ship's cells on the other field.
+            told["sides"] = [side for index, side in enumerate(told["sides"]) if index != seat]
         for cells in cell_lists({k: v for k, v in message.items() if k != "fleet"}
-                                | {"fleet": {k: v for k, v in message.get("fleet", {}).items()
-                                             if k != "own"}}):
+                                | {"fleet": told}):
             for key, ship in ships.items():
                 if lost is not None and key[0] != lost:
                     continue  # a lost ship's cells are of its own side's field
