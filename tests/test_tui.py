@@ -314,6 +314,11 @@ async def test_the_heat_map_hint_shows_shades_follows_shots_and_is_recorded(
         rows = str(enemy.render()).splitlines()[1:]
         assert sum(row.count(HOTTEST) for row in rows) >= 1, "the likeliest cell is marked"
         assert "." not in "".join(row.split(maxsplit=1)[1] for row in rows), "all shaded"
+        width = app.session.rules.grid.width
+        top = max(heat)
+        assert rows[0].split()[1:] == [
+            HOTTEST if chance == top else str(min(9, int(chance / top * 10)))
+            for chance in heat[:width]], "each digit: the cell's chance in tenths of the top's"
         info = str(app.screen.query_one("#heat-info", Static).content)
         assert "likeliest" in info and HOTTEST in info
         assert app.session.hints == [0]

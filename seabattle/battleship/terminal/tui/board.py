@@ -57,7 +57,8 @@ AIM_AND_FIRE = [
 ``action_aim`` and ``action_fire_typed``), the cell entry keeping the focus."""
 
 HOTTEST = "◆"
-"""On a heat map, the most likely cell (other open cells show their chance in tenths)."""
+"""On a heat map, the most likely cell (other open cells show their chance in tenths of
+its chance)."""
 
 
 class MarkPainter(Widget):
@@ -151,8 +152,10 @@ class Board(MarkPainter, CellGrid, inherit_bindings=False):
         """The symbol and style of each cell the heat map covers.
 
         The background shades from the cold colour to the hot one by the cell's
-        chance against the hottest cell's; the symbol is the chance in tenths
-        (``0``–``9``), or :data:`HOTTEST`, so the map reads without colour too.
+        chance against the hottest cell's; the symbol is that share in tenths
+        (``0``–``9``), or :data:`HOTTEST`, so the map reads without colour too. A share,
+        not the chance itself: where every chance is small (a lone Flying Dutchman,
+        a few per cent a cell) the digits still rank the cells.
         """
         if self.heat is None:
             return {}
@@ -162,7 +165,7 @@ class Board(MarkPainter, CellGrid, inherit_bindings=False):
         for cell, share in enumerate(heat_shares(self.marks, self.heat)):
             if share is None:
                 continue
-            symbol = HOTTEST if share >= 1.0 else str(min(9, int(self.heat[cell] * 10)))
+            symbol = HOTTEST if share >= 1.0 else str(min(9, int(share * 10)))
             drawn[cell] = symbol, Style(color=_blend(cold.color, hot.color, share),
                                         bgcolor=_blend(cold.bgcolor, hot.bgcolor, share),
                                         bold=share >= 1.0)
