@@ -166,8 +166,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "tui.battle.resign_question": (
         "Resign this game? The computer will win.", "Сдаться? Победа достанется компьютеру."),
     "tui.heat.info": (
-        "Hint: {symbol} {cell} is the likeliest ({chance:.0%}); digits: chance in tenths.",
-        "Подсказка: {symbol} {cell} — вероятнее всего ({chance:.0%}); цифры — шанс в десятых."),
+        "Hint: {symbol} {cell} is the likeliest ({chance:.0%}); digits: chance in tenths of "
+        "its chance.",
+        "Подсказка: {symbol} {cell} — вероятнее всего ({chance:.0%}); цифры — шанс в десятых "
+        "от её шанса."),
     "tui.heat.computing": ("Hint: the admiral is working it out…", "Подсказка: адмирал считает…"),
     "tui.heat.nothing": ("Hint: no open cell can hold a ship.",
                          "Подсказка: ни в одной открытой клетке корабля быть не может."),

@@ -152,7 +152,8 @@ class Board(MarkPainter, CellGrid, inherit_bindings=False):
         """The symbol and style of each cell the heat map covers.
 
         The background shades from the cold colour to the hot one by the cell's
-        chance against the hottest cell's; the symbol is that share in tenths
+        chance against the hottest cell's, the symbol drawn in whichever of the two
+        colours' text reads better on it; the symbol is that share in tenths
         (``0``–``9``), or :data:`HOTTEST`, so the map reads without colour too. A share,
         not the chance itself: where every chance is small (a lone Flying Dutchman,
         a few per cent a cell) the digits still rank the cells.
@@ -166,10 +167,29 @@ class Board(MarkPainter, CellGrid, inherit_bindings=False):
             if share is None:
                 continue
             symbol = HOTTEST if share >= 1.0 else str(min(9, int(share * 10)))
-            drawn[cell] = symbol, Style(color=_blend(cold.color, hot.color, share),
-                                        bgcolor=_blend(cold.bgcolor, hot.bgcolor, share),
-                                        bold=share >= 1.0)
+            background = _blend(cold.bgcolor, hot.bgcolor, share)
+            drawn[cell] = symbol, Style(color=_legible(background, cold.color, hot.color),
+                                        bgcolor=background, bold=share >= 1.0)
         return drawn
+
+
+def _legible(background: Color | None, *colours: Color | None) -> Color | None:
+    """Of ``colours``, the one whose lightness differs most from ``background``'s, so that
+    a digit stays readable on a shade halfway between the cold and the hot colour (a
+    colour blended as the background is would all but vanish there)."""
+    if background is None:
+        return colours[0]
+    return max(colours, key=lambda colour: -1.0 if colour is None
+               else abs(_lightness(colour) - _lightness(background)))
+
+
+def _lightness(colour: Color) -> float:
+    """Relative luminance (WCAG) of ``colour``, from 0 (black) to 1 (white)."""
+    def linear(channel: int) -> float:
+        value = channel / 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    red, green, blue = colour.get_truecolor()
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
 
 def _blend(start: Color | None, end: Color | None, share: float) -> Color | None:
     """The colour ``share`` of the way from ``start`` to ``end`` (either, if one is unset)."""
