@@ -61,6 +61,7 @@ import tempfile
 import time
 import urllib.parse
 import urllib.request
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +93,9 @@ class Player:
         self.state: dict[str, Any] = {}
         self.pending: asyncio.Future[float] | None = None
         self.sent_at = 0.0
+        self.refusal: str | None = None
+        """The code of an error the server answered outside a shot (the hello or the
+        set-up): the game then plays no part, and the run counts it."""
         # Each cell is fired at most once: every cell not fired at may be aimed at.
         self.cells = list(range(100))
         random.shuffle(self.cells)
@@ -120,6 +124,9 @@ class Player:
                       and not self.pending.done()
                       and (kind == "error" or message["seat"] == self.state.get("you"))):
                     self.pending.set_result(time.perf_counter() - self.sent_at)
+                elif kind == "error" and self.state.get("phase") != "battle":
+                    self.refusal = str(message.get("code"))
+                    ready.set()  # nothing more to wait for
 
     async def fire(self) -> float:
         self.pending = asyncio.get_running_loop().create_future()
@@ -225,9 +232,12 @@ async def one_game(bases: list[str], number: int, clock: dict[str, float], go: a
             ready = [asyncio.Event(), asyncio.Event()]
             tasks = [asyncio.create_task(p.run(r)) for p, r in zip(players, ready, strict=True)]
             await asyncio.wait_for(asyncio.gather(*(r.wait() for r in ready)), SETUP_SECONDS)
-        except (OSError, TimeoutError) as error:
+            refusal = next((p.refusal for p in players if p.refusal is not None), None)
+            if refusal is not None:
+                raise RuntimeError(refusal)
+        except (OSError, TimeoutError, RuntimeError) as error:
             arrived.append(0)
-            errors.append(f"set-up: {type(error).__name__}")
+            errors.append(f"set-up: {type(error).__name__} {error}")
             return
         arrived.append(1)
         await go.wait()  # every game is set up: only shots are measured
@@ -325,11 +335,13 @@ async def measure(bases: list[str], games: int, seconds: float, interval: float,
         for task in playing:
             task.cancel()
         await asyncio.gather(*playing, return_exceptions=True)
+    # Which errors, counted by kind (a set-up refused says the server's code).
+    failures = {"errors": len(errors), **({"error_kinds": dict(Counter(errors))} if errors
+                                          else {})}
     if not latencies:
-        return {"games": games, "shots": 0}
+        return {"games": games, "shots": 0, **failures}
     ordered = sorted(latencies)
-    return {"games": games, "set_up": sum(arrived), "shots": len(ordered),
-            "errors": len(errors),
+    return {"games": games, "set_up": sum(arrived), "shots": len(ordered), **failures,
             **({"computer_games": against, "computer_actions": computer_actions,
                 "thinkers_cpu_s": round(cpu["thinkers"], 1)} if against else {}),
             "p50_ms": round(statistics.median(ordered) * 1000, 1),
