@@ -16,6 +16,7 @@ from seabattle.manoeuvres.ai.evaluation import (
     EXPOSED,
     QUIET_HORIZON,
     SHIPLESS,
+    THREAT,
     evaluate,
     judge,
 )
@@ -169,3 +170,18 @@ def test_judge_fears_for_a_last_ship_within_reach_of_the_enemy_bomb(ship: str,
     state = position(*rows)
     assert judge(state, 0) - evaluate(state, 0) == pytest.approx(
         -EXPOSED * 0.2 if exposed else 0.0)
+
+
+def test_judge_fears_for_a_fort_whose_open_side_an_enemy_ship_can_step_onto() -> None:
+    # Our fort on E6 is walled by a mine on D6; its one open side is E5. The enemy's
+    # cruiser steps from E3 to E4: from there it can step onto E5 and take the fort in
+    # its next turn (we act first, so a quarter of the threat counts).
+    state = position("f . . . f", ". . . . .", ". . . . c", ". . . . .", ". . . S .",
+                     "F . . M F", first=1)
+    state.apply(1, Step(at(state, "E3"), at(state, "E4")))
+    assert state.actor == 0
+    assert judge(state, 0) - evaluate(state, 0) == pytest.approx(-0.25 * THREAT)
+    assert judge(state, 1) - evaluate(state, 1) == pytest.approx(0.25 * THREAT)
+    # Our submarine steps onto E5: no free side is left to the fort, nothing to fear.
+    state.apply(0, Step(at(state, "D5"), at(state, "E5")))
+    assert judge(state, 0) == pytest.approx(evaluate(state, 0))

@@ -9,12 +9,15 @@ beats is likely to take it.
 
 :func:`judge` (``hard``'s rating) adds what decides most games on the skirmish field: a
 side left without ships cannot take a fort and loses as soon as it cannot act, the last
-ships can go at once in the enemy bomb's zone, and the quiet count turns every lead into
-a draw when it runs out.
+ships can go at once in the enemy bomb's zone, a fort with a free side that an enemy
+ship can step onto can be taken in the enemy's next turn (half of ``hard``'s losses to
+``medium`` were its forts taken), and the quiet count turns every lead into a draw when
+it runs out.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -44,9 +47,18 @@ EXPOSED = 0.5 * SHIPLESS
 """For :func:`judge`: a side's last ships (two at most) all within reach of the enemy's
 bomb (one step and its zone): it can take them all at once, weighted as the fights are
 (on the bomb owner's turn 0.6, on their own 0.2)."""
+THREAT = 0.4 * VALUE[Kind.FORT]
+"""For :func:`judge`: a fort with a free cell beside it that an enemy ship can step onto
+(and attack from, in the same turn) when the enemy is to act next: most of a fort,
+since a fort taken earns its taker a bonus turn; a quarter of it when the fort's owner
+acts first (it can still block the cell or take the ship)."""
 QUIET_HORIZON = 12
 """For :func:`judge`: over the last this many turns before the quiet count ends the
 game, a position's worth shrinks towards the draw's 0 in step with the turns left."""
+
+
+Cells = tuple[list[int], list[int]]
+"""Cells of one kind of piece by owner."""
 
 
 def evaluate(state: ManoeuvreState, seat: int) -> float:
@@ -54,14 +66,20 @@ def evaluate(state: ManoeuvreState, seat: int) -> float:
     outcome = state.result
     if outcome is not None:
         return 0.0 if outcome.winner is None else WIN if outcome.winner == seat else -WIN
+    return _assess(state, seat)[0]
+
+
+def _assess(state: ManoeuvreState, seat: int) -> tuple[float, Cells, Cells]:
+    """:func:`evaluate` of a game not over, with the cells of each side's forts and
+    ships (which :func:`judge` uses too)."""
     board = state.board
     width = board.grid.width
     at = board.at
     near = board.near
     # Both sides start with the same pieces: the material balance is what each has lost.
     score = _material(state.lost[1 - seat]) - _material(state.lost[seat])
-    forts: tuple[list[int], list[int]] = ([], [])
-    ships: tuple[list[int], list[int]] = ([], [])
+    forts: Cells = ([], [])
+    ships: Cells = ([], [])
     fort_kind, bomb, torpedo, mine = Kind.FORT, Kind.BOMB, Kind.TORPEDO, Kind.MINE
     for cell, piece in at.items():
         kind = piece.kind
@@ -96,37 +114,63 @@ def evaluate(state: ManoeuvreState, seat: int) -> float:
                     score -= sign * weight * VALUE[piece.kind]
             elif other.kind is Kind.FORT:
                 score += sign * (0.5 if to_move == piece.owner else 0.3) * VALUE[Kind.FORT]
-    return score
+    return score, forts, ships
 
 
 def judge(state: ManoeuvreState, seat: int) -> float:
     """``hard``'s rating: :func:`evaluate` with :data:`SHIPLESS` for a side left without
-    ships, :data:`EXPOSED` for last ships within reach of the enemy's bomb, and the quiet
+    ships, :data:`THREAT` for forts an enemy ship can reach the side of in one move,
+    :data:`EXPOSED` for last ships within reach of the enemy's bomb, and the quiet
     count's end in view (:data:`QUIET_HORIZON`), so that a side ahead takes a piece (and
     resets the count) before a draw, and one behind plays for the draw."""
-    value = evaluate(state, seat)
     if state.result is not None:
-        return value
-    ships = [0, 0]
-    for piece in state.board.at.values():
-        if piece.kind.is_ship:
-            ships[piece.owner] += 1
+        return evaluate(state, seat)
+    value, forts, cells = _assess(state, seat)
+    ships = [len(cells[0]), len(cells[1])]
     if not ships[1 - seat] and ships[seat]:
         value += SHIPLESS
     elif not ships[seat] and ships[1 - seat]:
         value -= SHIPLESS
+    value += _threat(state, forts[1 - seat], cells[seat]) - _threat(state, forts[seat],
+                                                                    cells[1 - seat])
     if min(ships) <= 2:
-        value += _exposure(state, 1 - seat, ships[1 - seat]) - _exposure(state, seat,
-                                                                          ships[seat])
+        value += _exposure(state, 1 - seat, cells[1 - seat]) - _exposure(state, seat,
+                                                                          cells[seat])
     # A piece taken this turn resets the count when the turn ends.
     left = state.rules.quiet_turns - (0 if state.removal else state.quiet)
     return value * left / QUIET_HORIZON if left < QUIET_HORIZON else value
 
 
-def _exposure(state: ManoeuvreState, owner: int, count: int) -> float:
-    """:data:`EXPOSED`, weighted, when ``owner``'s ``count`` ships (one or two) all lie
-    within reach of the enemy's bomb; else 0."""
-    if not 0 < count <= 2:
+def _threat(state: ManoeuvreState, forts: list[int], enemies: list[int]) -> float:
+    """:data:`THREAT` for each of the ``forts`` (one side's) that a ship of ``enemies``
+    (the other side's ship cells) not beside it yet can reach the side of in one move (a
+    torpedo boat two cells through a free one), weighted by who acts next."""
+    if not forts or not enemies:
+        return 0.0
+    board = state.board
+    at = board.at
+    near = board.near
+    open_sides = {side for fort in forts for side in near[fort] if side not in at}
+    if not open_sides:
+        return 0.0
+    threatened: set[int] = set()
+    for cell in enemies:
+        reach: Iterable[int] = (board.boat_paths(cell) if at[cell].kind is Kind.TORPEDO_BOAT
+                                else near[cell])
+        for target in reach:
+            if target in open_sides:
+                threatened.update(fort for fort in forts if target in near[fort]
+                                  and cell not in near[fort])
+    if not threatened:
+        return 0.0
+    owner = at[forts[0]].owner
+    return len(threatened) * THREAT * (0.25 if state.actor == owner else 1.0)
+
+
+def _exposure(state: ManoeuvreState, owner: int, ships: list[int]) -> float:
+    """:data:`EXPOSED`, weighted, when ``owner``'s ships (their cells, one or two) all
+    lie within reach of the enemy's bomb; else 0."""
+    if not 0 < len(ships) <= 2:
         return 0.0
     board = state.board
     bomb = next((cell for cell, piece in board.at.items()
@@ -135,8 +179,7 @@ def _exposure(state: ManoeuvreState, owner: int, count: int) -> float:
         return 0.0
     reach = zone(board.grid, bomb, BOMB_ZONE).union(
         *(zone(board.grid, near, BOMB_ZONE) for near in board.near[bomb] if board.free(near)))
-    if any(piece.kind.is_ship and piece.owner == owner and cell not in reach
-           for cell, piece in board.at.items()):
+    if any(cell not in reach for cell in ships):
         return 0.0
     return EXPOSED * (0.2 if state.actor == owner else 0.6)
 

@@ -18,7 +18,8 @@
   cannot see ``hard``'s hidden pieces: in a world where they are drawn from the enemy's
   own belief about them. It rates positions by :func:`~.evaluation.judge`: the ships
   left (a side without any cannot win), the last ships within reach of the enemy's bomb,
-  and the quiet count's end in view (a lead is not left to run into a draw).
+  the forts whose open side an enemy ship can step onto, and the quiet count's end in
+  view (a lead is not left to run into a draw).
 
 Every level answers an attack on its group the same way (:func:`best_defence`): the
 fewest ships that win, else a draw, else the attacked ship alone. The computer is given
