@@ -69,11 +69,6 @@ EXACT = SamplerSettings(exact_nodes=10**8, exact_fleets=10**6)
 
 
 SAMPLING_ONLY = SamplerSettings(exact_nodes=0, samples=6000, chains=3)
-_CHAINS_STICK = {"submarine-silent"}
-"""Rules where the chains alone are known not to mix on these small fields (a group of
-silently sunk hits that is one ship or a ship and a submarine: moving between the two
-takes three pieces at once; docs/admiral.md, «Every variant»). Their exact enumeration
-is checked all the same."""
 
 
 @pytest.mark.parametrize("rules", VARIANT_RULES, ids=lambda r: r.name)
@@ -87,7 +82,7 @@ def test_posterior_matches_brute_force_under_the_variants(rules: Rules) -> None:
         exact = Posterior(rules, EXACT).estimate(view, seed=0)
         assert exact.exact
         assert exact.probabilities == pytest.approx(expected, abs=1e-9)
-        if number % 2 and rules.name not in _CHAINS_STICK:
+        if number % 2:
             sampled = Posterior(rules, SAMPLING_ONLY).estimate(view, seed=3)
             assert not sampled.exact
             # 6000 correlated samples: a few hundredths of noise, never a wrong constraint.

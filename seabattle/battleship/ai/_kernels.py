@@ -339,13 +339,173 @@ def _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cov
 
 
 @njit(cache=True)
+def _complete_two(i, p, r, block, pos, ship_kind, starts, koff, kwords, conflict, cover,  # type: ignore[no-untyped-def]
+                  cells, req, masks, mj, mk, work, rest):
+    """The ways the two pieces of ``block`` other than ``block[i]`` complete it, that piece
+    lying on placement ``p``: their count; with ``r`` ≥ 0, also place them as the
+    ``r``-th way (in the order counted).
+
+    Where ``p`` leaves a hit of ``req`` uncovered, one of the two covers the lowest such
+    hit and the other every hit left; else the two lie anywhere clear of each other.
+    """
+    j = (i + 1) % 3
+    k = (i + 2) % 3
+    words = cells.shape[1]
+    open_hits = False
+    for w in range(words):
+        rest[w] = req[w] & ~cells[p, w]
+        if rest[w] != ZERO:
+            open_hits = True
+    total = 0
+    if not open_hits:
+        kj, kk = ship_kind[block[j]], ship_kind[block[k]]
+        oj, cj = koff[kj], kwords[kj]
+        ok, ck = koff[kk], kwords[kk]
+        for q in range(cj):
+            mj[q] = masks[j, q] & ~conflict[p, oj + q]
+        for q in range(ck):
+            mk[q] = masks[k, q] & ~conflict[p, ok + q]
+        for q in range(cj):
+            x = mj[q]
+            while x != ZERO:
+                b = starts[kj] + q * 64 + _ctz(x)
+                x &= x - ONE
+                for v in range(ck):
+                    work[v] = mk[v] & ~conflict[b, ok + v]
+                c = _mask_count(work, ck)
+                if r >= 0 and r < total + c:
+                    pos[block[j]] = b
+                    pos[block[k]] = starts[kk] + _select(work, ck, r - total)
+                    return total + c
+                total += c
+        return total
+    h = _lowest_cell(rest)
+    for turn in range(2):
+        first, second = (j, k) if turn == 0 else (k, j)
+        kf, ks = ship_kind[block[first]], ship_kind[block[second]]
+        of, cf = koff[kf], kwords[kf]
+        os_, cs = koff[ks], kwords[ks]
+        for q in range(cs):
+            mk[q] = masks[second, q] & ~conflict[p, os_ + q]
+        for q in range(cf):
+            x = masks[first, q] & ~conflict[p, of + q] & cover[h, of + q]
+            while x != ZERO:
+                b = starts[kf] + q * 64 + _ctz(x)
+                x &= x - ONE
+                for v in range(cs):
+                    work[v] = mk[v] & ~conflict[b, os_ + v]
+                _restrict_cover(work, cs, os_, rest, cells[b], cover)
+                c = _mask_count(work, cs)
+                if r >= 0 and r < total + c:
+                    pos[block[first]] = b
+                    pos[block[second]] = starts[ks] + _select(work, cs, r - total)
+                    return total + c
+                total += c
+    return total
+
+
+@njit(cache=True)
+def _gibbs_triple(h, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells,  # type: ignore[no-untyped-def]
+                  need, req, block, masks, mj, mk, work, rest, choices, slots, tallies):
+    """Resample jointly the piece covering hit ``h`` and two other pieces drawn at random,
+    given the rest: uniformly over the ways the three fit, every hit the rest leaves
+    uncovered covered.
+
+    This is where a group of hits may be one piece or several (a silent sinking where
+    pieces may share a side): a cruiser on three hits and a destroyer beside a
+    submarine on them differ by three pieces, the one leaving and the two coming, and
+    single and pair moves never pass between them. ``h`` is drawn from the hits alone,
+    and the two others uniformly whatever the fleet, so the block a move resamples is
+    as likely from any fleet it may reach (the one covering ``h`` there is in it too):
+    the move leaves the posterior unchanged.
+
+    Nothing moves where the rest leave only ``h`` open: there a pair move hands it from
+    one piece to another already (the rest, and so that choice, are the same from every
+    fleet the move reaches). Else the ways are counted as the search counts fleets: one
+    of the three covers the lowest open hit (each of its placements through it is
+    tried), then :func:`_complete_two` counts the other two; a way is drawn in
+    proportion.
+    """
+    n = pos.shape[0]
+    a = 0
+    while not _has_cell(cells[pos[a]], h):
+        a += 1
+    b = np.random.randint(n - 1)
+    if b >= a:
+        b += 1
+    c = np.random.randint(n - 2)
+    if c >= min(a, b):
+        c += 1
+    if c >= max(a, b):
+        c += 1
+    block[0], block[1], block[2] = a, b, c
+    words = cells.shape[1]
+    for w in range(words):
+        req[w] = need[w]
+    for o in range(n):
+        if o == a or o == b or o == c:  # noqa: SIM109 - kept to the forms Numba compiles
+            continue
+        g = pos[o]
+        for w in range(words):
+            req[w] &= ~cells[g, w]
+    open_hits = 0
+    for w in range(words):
+        open_hits += _popcount(req[w])
+    if open_hits < 2:
+        return  # one open hit: pair moves already hand it from piece to piece
+    for i in range(3):
+        k = ship_kind[block[i]]
+        off = koff[k]
+        for q in range(kwords[k]):
+            masks[i, q] = vbits[off + q]
+        for o in range(n):
+            if o == a or o == b or o == c:  # noqa: SIM109 - kept to the forms Numba compiles
+                continue
+            g = pos[o]
+            for q in range(kwords[k]):
+                masks[i, q] &= ~conflict[g, off + q]
+    first = _lowest_cell(req)
+    count = 0
+    total = 0
+    for i in range(3):
+        k = ship_kind[block[i]]
+        off = koff[k]
+        for q in range(kwords[k]):
+            x = masks[i, q] & cover[first, off + q]
+            while x != ZERO:
+                p = starts[k] + q * 64 + _ctz(x)
+                x &= x - ONE
+                ways = _complete_two(i, p, -1, block, pos, ship_kind, starts, koff, kwords,
+                                     conflict, cover, cells, req, masks, mj, mk, work, rest)
+                if ways > 0:
+                    choices[count] = p
+                    slots[count] = i
+                    tallies[count] = ways
+                    total += ways
+                    count += 1
+    if total == 0:
+        return  # cannot happen: the fleet as it is is one way
+    r = np.random.randint(total)
+    pick = 0
+    while r >= tallies[pick]:
+        r -= tallies[pick]
+        pick += 1
+    pos[block[slots[pick]]] = choices[pick]
+    _complete_two(slots[pick], choices[pick], r, block, pos, ship_kind, starts, koff, kwords,
+                  conflict, cover, cells, req, masks, mj, mk, work, rest)
+
+
+@njit(cache=True)
 def run_chain(pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells, need,  # type: ignore[no-untyped-def]
-              burn, keep, pair_rate, seed, weights, samples, offset):
+              burn, keep, pair_rate, triple_rate, seed, weights, samples, offset):
     """Run one Markov chain over whole fleets and record ``keep`` of its states.
 
     A sweep resamples every ship given the others (Gibbs), then ``pair_rate`` random
     pairs of ships on average jointly, where the other ships leave some hit
-    uncovered (so that a hit can pass from one ship to the other). During the last
+    uncovered (so that a hit can pass from one ship to the other), then
+    ``triple_rate`` triples on average (:func:`_gibbs_triple`: the piece on a hit
+    drawn at random and two others; none at rate 0, which draws no random numbers
+    for them). During the last
     ``keep`` sweeps each ship adds its conditional placement chances to ``weights``
     (summing to the number of ships per sweep), and the fleet after each sweep is
     stored as row ``offset + i`` of ``samples``.
@@ -361,12 +521,24 @@ def run_chain(pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cell
     mask_a = np.empty(widest, np.uint64)
     mask_b = np.empty(widest, np.uint64)
     work = np.empty(widest, np.uint64)
-    choices = np.empty(2 * 64 * widest, np.int64)
-    tallies = np.empty(2 * 64 * widest, np.int64)
-    any_need = False
+    choices = np.empty(3 * 64 * widest, np.int64)
+    tallies = np.empty(3 * 64 * widest, np.int64)
+    slots = np.empty(3 * 64 * widest, np.int64)
+    block = np.empty(3, np.int64)
+    masks = np.empty((3, widest), np.uint64)
+    rest = np.empty(words, np.uint64)
+    needed = 0
     for w in range(words):
-        if need[w] != ZERO:
-            any_need = True
+        needed += _popcount(need[w])
+    any_need = needed > 0
+    hit_cells = np.empty(needed, np.int64)
+    needed = 0
+    for w in range(words):
+        x = need[w]
+        while x != ZERO:
+            hit_cells[needed] = w * 64 + _ctz(x)
+            x &= x - ONE
+            needed += 1
     for sweep in range(burn + keep):
         for s in range(n):
             _gibbs_one(s, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cells,
@@ -382,6 +554,15 @@ def run_chain(pos, ship_kind, starts, koff, kwords, vbits, conflict, cover, cell
                     t += 1
                 _gibbs_pair(s, t, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover,
                             cells, need, req, mask_a, mask_b, work, choices, tallies)
+        if any_need and n > 2 and triple_rate > 0:
+            moves = int(triple_rate)
+            if np.random.random() < triple_rate - moves:
+                moves += 1
+            for _ in range(moves):
+                h = hit_cells[np.random.randint(needed)]
+                _gibbs_triple(h, pos, ship_kind, starts, koff, kwords, vbits, conflict, cover,
+                              cells, need, req, block, masks, mask_a, mask_b, work, rest,
+                              choices, slots, tallies)
         if sweep >= burn:
             row = offset + sweep - burn
             for w in range(words):

@@ -20,8 +20,9 @@ jointly over the whole fleet, never ship by ship:
   (:func:`Posterior.estimate` tries within a node budget);
 - otherwise by Markov chain Monte Carlo over whole fleets: each sweep resamples
   every ship given all the others (Gibbs), and pairs of ships jointly wherever a
-  hit could pass from one ship to another. Chains persist between the moves of one
-  game, so each move starts from fleets that fit most of what is known.
+  hit could pass from one ship to another; where a group of hits may be one piece
+  or several (:func:`groups_may_split`), triples too. Chains persist between the
+  moves of one game, so each move starts from fleets that fit most of what is known.
 
 The compiled loops live in :mod:`seabattle.battleship.ai._kernels`.
 
@@ -361,12 +362,24 @@ class SamplerSettings:
     """Fleets recorded per estimate, over all chains."""
     pair_rate: float = 2.0
     """Random pairs of ships moved jointly per sweep, on average (when hits are open)."""
+    triple_rate: float = 0.5
+    """Triples of pieces moved jointly per sweep, on average (when hits are open), where
+    a group of hits may be one piece or several: sinkings are silent and pieces may
+    share a side (submarines, or ships touching along sides). Elsewhere none."""
     exact_nodes: int = 30_000
     """Search steps allowed to enumerate every fitting fleet."""
     exact_fleets: int = 20_000
     """Fitting fleets kept (for lookahead) when enumerating; more are only counted."""
     search_nodes: int = 20_000
     """Search steps allowed to find one fitting fleet, per try."""
+
+
+def groups_may_split(rules: Rules) -> bool:
+    """Whether a group of hits may be one piece or several sunk unannounced: sinkings
+    are silent and pieces may share a side (submarines touch anything). There single
+    and pair moves do not pass between the explanations; the chains move triples too."""
+    return rules.announce is Announcement.NONE and (
+        rules.touching is Touching.SIDES or rules.count(Role.SUBMARINE) > 0)
 
 
 def scaled_settings(rules: Rules) -> SamplerSettings:
@@ -446,12 +459,13 @@ class Posterior:
         total = per_chain * len(starts)
         weights = np.zeros(len(t.kind_of), dtype=np.float64)
         samples = np.empty((total, t.words), dtype=np.uint64)
+        triples = s.triple_rate if groups_may_split(self.rules) else 0.0
         self._chains = []
         for c, (pos, fresh) in enumerate(starts):
             burn = s.fresh_burn_in if fresh else s.burn_in
             _kernels.run_chain(pos, problem.ship_kind, t.starts_array, t.koff, t.kwords,
                                problem.vbits, t.conflict, t.cover, t.cells, problem.need, burn,
-                               per_chain, s.pair_rate, int(rng.integers(2**31)),
+                               per_chain, s.pair_rate, triples, int(rng.integers(2**31)),
                                weights, samples, c * per_chain)
             self._chains.append(pos)
         return self._estimate(problem, weights / total, False, total, samples)
@@ -508,4 +522,5 @@ def probability_map(view: PlayerView, seed: int = 0,
 
 
 __all__ = ["Estimate", "PlacementTables", "Posterior", "Problem", "SamplerSettings",
-           "build_problem", "placement_tables", "probability_map", "Touching"]
+           "build_problem", "groups_may_split", "placement_tables", "probability_map",
+           "Touching"]
