@@ -27,7 +27,7 @@ from seabattle.manoeuvres.pieces import Kind
 from seabattle.manoeuvres.refusals import refuse_layout
 from seabattle.manoeuvres.rules import PRESETS
 from seabattle.manoeuvres.state import ManoeuvreState
-from tests.test_manoeuvres_rules import at, position
+from tests.test_manoeuvres_rules import at, kind_on, position
 
 
 def play(levels: tuple[str, str], seed: int) -> ManoeuvreState:
@@ -185,3 +185,18 @@ def test_judge_fears_for_a_fort_whose_open_side_an_enemy_ship_can_step_onto() ->
     # Our submarine steps onto E5: no free side is left to the fort, nothing to fear.
     state.apply(0, Step(at(state, "D5"), at(state, "E5")))
     assert judge(state, 0) == pytest.approx(evaluate(state, 0))
+
+
+@pytest.mark.parametrize("seed", [3, 4, 7, 8])
+def test_hard_blocks_the_open_side_of_a_threatened_fort(seed: int) -> None:
+    # The enemy's torpedo boat shows itself with a two-cell move to E3: its next move can
+    # reach E5, beside our fort on E6 (walled by a mine on D6), and take the fort. Our
+    # cruiser on D5 steps onto E5 (without the threat in judge, hard stepped elsewhere
+    # with these seeds).
+    state = position("f . . . f", ". . . . .", ". . k . .", ". . . . .", ". . . C .",
+                     "F . . M F", first=1)
+    state.apply(1, Step(at(state, "C3"), at(state, "E3")))
+    hard = ComputerPlayer("hard", seeded(seed))
+    while state.actor == 0:
+        state.apply(0, hard.choose(state.view(0)))
+    assert kind_on(state, "E5") is Kind.CRUISER
