@@ -65,12 +65,16 @@ def act(peer: Peer, rng: random.Random) -> bool:
 
 
 def moved(peer: Peer) -> dict[str, Any]:
-    """The state after the peer's own action (an error fails the test)."""
+    """The state after the peer's own action (an error fails the test). In the set-up both
+    sides act at once, so a newer state may be the other side's deployment: the peer's own
+    is the first state that shows it ready."""
     seq = peer.state["seq"]
+    you = peer.state["you"]
     while True:
         message = peer.recv()
         assert message["type"] != "error", message
-        if message["type"] == "state" and message["seq"] > seq:
+        if message["type"] == "state" and message["seq"] > seq and (
+                message["phase"] != "setup" or message["players"][you]["ready"]):
             return message
 
 

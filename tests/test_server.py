@@ -46,9 +46,13 @@ class Peer:
         return message
 
     def until(self, kind: str, **fields: Any) -> dict[str, Any]:
-        """Read until a message of type ``kind`` (whose ``fields`` match) arrives."""
+        """Read until a message of type ``kind`` (whose ``fields`` match) arrives; an
+        error on the way fails at once (waiting on would wait for ever: the server has
+        answered)."""
         for _ in range(500):
             message = self.recv()
+            if message["type"] == "error" and kind != "error":
+                raise AssertionError(f"{self.name}: waiting for {kind}, refused: {message}")
             if message["type"] == kind and all(message.get(k) == v for k, v in fields.items()):
                 return message
         raise AssertionError(f"{self.name}: no {kind} message")
