@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from seabattle.battleship.ai.admiral import AdmiralStrategy, joint_volley
 from seabattle.battleship.ai.levels import make_strategy
 from seabattle.battleship.ai.player import ComputerPlayer
-from seabattle.battleship.ai.posterior import Posterior, SamplerSettings, to_words
+from seabattle.battleship.ai.posterior import (
+    Posterior,
+    SamplerSettings,
+    build_problem,
+    to_words,
+)
+from seabattle.battleship.events import Shot
 from seabattle.battleship.fleet import Fleet, random_fleet
 from seabattle.battleship.game import Game, Solitaire
 from seabattle.battleship.rules import (
@@ -30,6 +36,7 @@ from seabattle.battleship.rules import (
 from seabattle.battleship.shapes import Shape, Touching
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import bit
+from seabattle.errors import SeaBattleError
 from tests.test_admiral import all_fleets, partial_games
 
 
@@ -240,3 +247,101 @@ def test_a_volley_chosen_together_spreads_over_answers_that_differ() -> None:
     assert joint_volley(chances, fleets, list(range(6)), 2, 2.0, 6) == [0, 2]
     # Without fleets to read the answers from, the most probable cells.
     assert joint_volley(chances, None, list(range(6)), 2, 1.0, 6) == [0, 1]
+
+
+DYING_RULES = [
+    Rules("dying-silent", 4, 4, (_CRUISER, _DESTROYER, _piece(Role.SUBMARINE)),
+          touching=Touching.CORNERS, announce=Announcement.NONE),
+    Rules("dying-silent-sides", 4, 4, (_CRUISER, _DESTROYER, _piece(Role.SUBMARINE)),
+          touching=Touching.SIDES, announce=Announcement.NONE),
+]
+"""Unannounced sinkings: the view keeps every hit that could not fire back (its
+``maybe_submarines``), so the posterior told of dying shots is exact."""
+
+
+def _real_games(rules: Rules, seed: int, count: int) -> list[tuple[Game, Fleet]]:
+    """Real games (dying shots fired) between random shooters, stopped at random points
+    with player 0 to move; each with player 0's fleet."""
+    rng = random.Random(seed)
+    fleets = _fleets(rules)
+    games: list[tuple[Game, Fleet]] = []
+    while len(games) < count:
+        own = rng.choice(fleets)
+        game = Game(rules, [own, rng.choice(fleets)])
+        for _ in range(rng.randrange(6, 20)):
+            if game.is_over:
+                break
+            player = game.to_move
+            assert player is not None
+            fired = game.view(player).fired
+            game.fire(player, rng.choice([c for c in rules.grid.cells() if not fired >> c & 1]))
+        if not game.is_over and game.to_move == 0 and game.view(0).hits:
+            games.append((game, own))
+    return games
+
+
+def _real_map(rules: Rules, game: Game, own: Fleet) -> list[float]:
+    """The share of enemy fleets that, in the same real game (both players' shots
+    replayed in order, dying shots as the engine fires them), leave player 0 the same
+    view, covering each cell with a ship or submarine."""
+    shots = [(e.player, e.cell) for e in game.events if isinstance(e, Shot) and not e.dying]
+    view = game.view(0)
+    fitting = []
+    for fleet in _fleets(rules):
+        replay = Game(rules, [own, fleet])
+        try:
+            for player, cell in shots:
+                replay.fire(player, cell)
+        except SeaBattleError:
+            continue
+        seen = replay.view(0)
+        if seen.shots == view.shots and seen.incoming_shots == view.incoming_shots:
+            fitting.append(fleet)
+    assert fitting, "the true fleet always fits"
+    return [sum(1 for f in fitting if any(s.cells & bit(c) for s in f)) / len(fitting)
+            for c in rules.grid.cells()]
+
+
+@pytest.mark.parametrize("rules", DYING_RULES, ids=lambda r: r.name)
+def test_a_hit_that_fired_no_dying_shot_was_no_submarine(rules: Rules) -> None:
+    """In a real game a submarine hit fires back at the same cell of the shooter's field
+    unless that cell was fired at already. Told so (``dying_shots``), the posterior equals
+    brute force over whole real games; the view alone, which cannot tell a real game
+    from the benchmark's, leaves such hits possible submarines and differs."""
+    differs = 0
+    for game, own in _real_games(rules, seed=2, count=8):
+        view = game.view(0)
+        expected = _real_map(rules, game, own)
+        told = Posterior(rules, EXACT).estimate(view, seed=0, dying_shots=True)
+        assert told.exact
+        assert told.probabilities == pytest.approx(expected, abs=1e-9)
+        untold = Posterior(rules, EXACT).estimate(view, seed=0).probabilities
+        differs += untold != pytest.approx(expected, abs=1e-6)
+    assert differs
+
+
+@pytest.mark.parametrize("changes", [{}, {"touching": "sides"}, {"announce": "type"}], ids=str)
+def test_dying_shot_evidence_never_rules_out_the_true_fleet(changes: dict[str, object]) -> None:
+    """Where sinkings are announced the posterior reads only the player's own cells never
+    fired at (less sharp than brute force, which knows when each was fired at): the
+    fleet the enemy really has always fits."""
+    rules = with_variants(Rules("dying", 4, 4, (_CRUISER, _DESTROYER,
+                                                _piece(Role.SUBMARINE))), changes)
+    for game, _own in _real_games(rules, seed=2, count=12):
+        view = game.view(0)
+        estimate = Posterior(rules, EXACT).estimate(view, seed=0, dying_shots=True)
+        assert estimate.exact
+        assert estimate.samples is not None
+        placed = game.view(1).own_fleet.cells & ~build_problem(rules, view).fixed
+        assert any(int(row[0]) == placed for row in estimate.samples)
+
+
+def test_the_computer_player_tells_the_admiral_whether_its_game_fires_dying_shots() -> None:
+    rules = with_variants(find_rules("classic"), {"submarines": 2})
+    admiral = make_strategy("admiral", random.Random(0), rules)
+    rng = random.Random(1)
+    player = ComputerPlayer(admiral, random.Random(2))
+    player.next_move(Solitaire(rules, random_fleet(rules, rng)), 0)
+    assert not admiral.dying_shots
+    player.next_move(Game(rules, [random_fleet(rules, rng), random_fleet(rules, rng)]), 0)
+    assert admiral.dying_shots
