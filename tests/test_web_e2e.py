@@ -102,13 +102,24 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
+    """One headless Chromium per test module (launching one takes a second or two)."""
     with sync_api.sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM),
             args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def browser(chromium: Any) -> Iterator[Any]:
+    """The module's Chromium, with every page a test opened closed after it. Left open, the
+    pages of earlier tests keep reconnecting to their stopped servers, and a module's worth
+    of them slowed the browser enough under CI's load for a later test's waits to time out."""
+    yield chromium
+    for context in list(chromium.contexts):
+        context.close()
 
 
 def open_page(browser: Any, url: str, **context: Any) -> Any:

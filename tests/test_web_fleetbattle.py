@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.test_web_e2e import Server, browser, game_id, open_page, seq, server, unfold
+from tests.test_web_e2e import Server, browser, chromium, game_id, open_page, seq, server, unfold
 
-__all__ = ["browser", "server"]  # the fixtures, used by name
+__all__ = ["browser", "chromium", "server"]  # the fixtures, used by name
 
 GAME_SECONDS = 180
 """How long a whole game may take on a loaded machine (it takes seconds alone)."""

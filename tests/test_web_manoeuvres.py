@@ -22,6 +22,7 @@ from tests import test_web_e2e
 from tests.test_web_e2e import CHROMIUM, Server, game_id, seq, unfold, wait_phase
 
 browser = test_web_e2e.browser
+chromium = test_web_e2e.chromium
 server = test_web_e2e.server
 
 sync_api = pytest.importorskip("playwright.sync_api")

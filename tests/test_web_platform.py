@@ -18,6 +18,7 @@ from tests.test_web_e2e import Server, game_id, seq, settled, unfold, wait_phase
 from tests.test_web_screens import SIZES, device, fire, first_page, shoot
 
 browser = test_web_e2e.browser
+chromium = test_web_e2e.chromium
 server = test_web_e2e.server
 shots = test_web_screens.shots
 

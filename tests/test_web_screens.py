@@ -22,6 +22,7 @@ from tests.test_web_e2e import Server, game_id, open_page, ready_random, seq, un
 
 # The real server and the browser, shared with the other browser tests.
 browser = test_web_e2e.browser
+chromium = test_web_e2e.chromium
 server = test_web_e2e.server
 
 SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
