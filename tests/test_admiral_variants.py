@@ -34,8 +34,8 @@ from seabattle.battleship.rules import (
     with_variants,
 )
 from seabattle.battleship.shapes import Shape, Touching
-from seabattle.battleship.view import PlayerView
-from seabattle.coords import bit
+from seabattle.battleship.view import PlayerView, build_view
+from seabattle.coords import bit, iter_cells
 from seabattle.errors import SeaBattleError
 from tests.test_admiral import all_fleets, partial_games
 
@@ -254,9 +254,12 @@ DYING_RULES = [
           touching=Touching.CORNERS, announce=Announcement.NONE),
     Rules("dying-silent-sides", 4, 4, (_CRUISER, _DESTROYER, _piece(Role.SUBMARINE)),
           touching=Touching.SIDES, announce=Announcement.NONE),
+    Rules("dying-sunk", 4, 4, (_CRUISER, _DESTROYER, _piece(Role.SUBMARINE)),
+          touching=Touching.CORNERS),
+    Rules("dying-sunk-sides", 4, 4, (_CRUISER, _DESTROYER, _piece(Role.SUBMARINE)),
+          touching=Touching.SIDES),
 ]
-"""Unannounced sinkings: the view keeps every hit that could not fire back (its
-``maybe_submarines``), so the posterior told of dying shots is exact."""
+"""Sinkings silent and announced, pieces apart and touching by a side."""
 
 
 def _real_games(rules: Rules, seed: int, count: int) -> list[tuple[Game, Fleet]]:
@@ -305,43 +308,54 @@ def _real_map(rules: Rules, game: Game, own: Fleet) -> list[float]:
 @pytest.mark.parametrize("rules", DYING_RULES, ids=lambda r: r.name)
 def test_a_hit_that_fired_no_dying_shot_was_no_submarine(rules: Rules) -> None:
     """In a real game a submarine hit fires back at the same cell of the shooter's field
-    unless that cell was fired at already. Told so (``dying_shots``), the posterior equals
-    brute force over whole real games; the view alone, which cannot tell a real game
-    from the benchmark's, leaves such hits possible submarines and differs."""
+    unless that cell was fired at already; the view lists the hits that fired nothing
+    back where they could have (``not_submarines``), and the posterior equals brute
+    force over whole real games. The same events read as a game without dying shots
+    (the benchmark's) leave such hits possible submarines, and where sinkings are
+    silent the posterior differs."""
     differs = 0
     for game, own in _real_games(rules, seed=2, count=8):
         view = game.view(0)
         expected = _real_map(rules, game, own)
-        told = Posterior(rules, EXACT).estimate(view, seed=0, dying_shots=True)
+        told = Posterior(rules, EXACT).estimate(view, seed=0)
         assert told.exact
         assert told.probabilities == pytest.approx(expected, abs=1e-9)
-        untold = Posterior(rules, EXACT).estimate(view, seed=0).probabilities
+        untold_view = build_view(rules, 0, game.fleets, game.events, game.to_move, None,
+                                 dying_shots=False)
+        assert untold_view.not_submarines == 0
+        untold = Posterior(rules, EXACT).estimate(untold_view, seed=0).probabilities
         differs += untold != pytest.approx(expected, abs=1e-6)
-    assert differs
+    # Where sinkings are announced a one-cell submarine says «sunk» at its first hit, so a
+    # hit that did not sink was no submarine anyway, dying shot or not.
+    assert differs or rules.announce is not Announcement.NONE
 
 
 @pytest.mark.parametrize("changes", [{}, {"touching": "sides"}, {"announce": "type"}], ids=str)
 def test_dying_shot_evidence_never_rules_out_the_true_fleet(changes: dict[str, object]) -> None:
-    """Where sinkings are announced the posterior reads only the player's own cells never
-    fired at (less sharp than brute force, which knows when each was fired at): the
-    fleet the enemy really has always fits."""
+    """Wherever sinkings are announced or pieces touch, the dying-shot evidence never
+    rules out the fleet the enemy really has."""
     rules = with_variants(Rules("dying", 4, 4, (_CRUISER, _DESTROYER,
                                                 _piece(Role.SUBMARINE))), changes)
     for game, _own in _real_games(rules, seed=2, count=12):
         view = game.view(0)
-        estimate = Posterior(rules, EXACT).estimate(view, seed=0, dying_shots=True)
+        estimate = Posterior(rules, EXACT).estimate(view, seed=0)
         assert estimate.exact
         assert estimate.samples is not None
         placed = game.view(1).own_fleet.cells & ~build_problem(rules, view).fixed
         assert any(int(row[0]) == placed for row in estimate.samples)
 
 
-def test_the_computer_player_tells_the_admiral_whether_its_game_fires_dying_shots() -> None:
+def test_only_a_game_that_fires_dying_shots_says_which_hits_were_no_submarine() -> None:
+    """The same shot, a hit on a ship from an open cell, in a real game and in the
+    benchmark's game, where nothing fires back."""
     rules = with_variants(find_rules("classic"), {"submarines": 2})
-    admiral = make_strategy("admiral", random.Random(0), rules)
     rng = random.Random(1)
-    player = ComputerPlayer(admiral, random.Random(2))
-    player.next_move(Solitaire(rules, random_fleet(rules, rng)), 0)
-    assert not admiral.dying_shots
-    player.next_move(Game(rules, [random_fleet(rules, rng), random_fleet(rules, rng)]), 0)
-    assert admiral.dying_shots
+    target = random_fleet(rules, rng)
+    ship = next(s for s in target.ships if s.kind.role is Role.SHIP)
+    cell = next(iter_cells(ship.cells))
+    real = Game(rules, [random_fleet(rules, rng), target])
+    real.fire(0, cell)
+    assert real.view(0).not_submarines == bit(cell)
+    solitaire = Solitaire(rules, target)
+    solitaire.fire(0, cell)
+    assert solitaire.view(0).not_submarines == 0

@@ -103,7 +103,8 @@ class Game:
         self._winner: int | None = None
         self._verified = 0
         """Events a replay has matched so far (see :meth:`apply`)."""
-        self._views = [ViewBuilder(rules, player, self.fleets) for player in PLAYERS]
+        self._views = [ViewBuilder(rules, player, self.fleets, dying_shots=self.dying_shots)
+                       for player in PLAYERS]
         """What each player has learnt so far (see :meth:`view`)."""
 
     def __getstate__(self) -> dict[str, object]:
@@ -115,7 +116,8 @@ class Game:
 
     def __setstate__(self, state: dict[str, object]) -> None:
         self.__dict__.update(state)
-        self._views = [ViewBuilder(self.rules, player, self.fleets) for player in PLAYERS]
+        self._views = [ViewBuilder(self.rules, player, self.fleets,
+                                   dying_shots=self.dying_shots) for player in PLAYERS]
 
     # --- state ------------------------------------------------------------------
 

@@ -138,6 +138,12 @@ class PlayerView:
     shot, not known to be part of a sunk ship: none could follow, the player's own cell
     of that name having been fired at already, so the answer alone does not tell it
     from a ship. Only where the kind is not announced and a submarine may be afloat."""
+    not_submarines: Bitboard = 0
+    """Hits that were no submarine: a submarine hit fires a dying shot back at the same
+    cell of the shooter's field unless that cell was fired at before, and these fired
+    none where one could have come. Only where the fleet has submarines, in a game that
+    fires dying shots (not the benchmark's
+    :class:`~seabattle.battleship.game.Solitaire`)."""
 
     @property
     def my_turn(self) -> bool:
@@ -300,16 +306,18 @@ class _Enemy:
     abandoned: Bitboard = 0
     rings: Bitboard = 0
     maybe_submarines: Bitboard = 0
+    not_submarines: Bitboard = 0
     afloat_known: bool = True
 
 
 def build_view(rules: Rules, player: int, fleets: Sequence[Fleet], events: Sequence[Event],
                to_move: int | None, winner: int | None, *, pending: Pending | None = None,
-               shots_due: int = 1) -> PlayerView:
+               shots_due: int = 1, dying_shots: bool = True) -> PlayerView:
     """The view of ``player``, built from the whole game; :meth:`Game.view
     <seabattle.battleship.game.Game.view>` builds the same from the view before and the
-    new events (a :class:`ViewBuilder`)."""
-    builder = ViewBuilder(rules, player, fleets)
+    new events (a :class:`ViewBuilder`). ``dying_shots``: whether the game fires them
+    (every game but the benchmark's :class:`~seabattle.battleship.game.Solitaire`)."""
+    builder = ViewBuilder(rules, player, fleets, dying_shots=dying_shots)
     builder.update(events)
     return builder.view(to_move, winner, pending=pending, shots_due=shots_due)
 
@@ -326,10 +334,12 @@ class ViewBuilder:
     to that).
     """
 
-    def __init__(self, rules: Rules, player: int, fleets: Sequence[Fleet]) -> None:
+    def __init__(self, rules: Rules, player: int, fleets: Sequence[Fleet], *,
+                 dying_shots: bool = True) -> None:
         self.rules = rules
         self.player = player
         self.fleets = fleets
+        self.dying_shots = dying_shots
         self._certain = _sunk_cells_certain(rules)
         self._submarines = bool(rules.count(Role.SUBMARINE))
         self._vessels = sum(k.role.is_vessel for k in rules.fleet)
@@ -394,7 +404,7 @@ class ViewBuilder:
                     self.rules, self.fleets[opponent], event, enemy, self._afloat, self._sunk,
                     fired_back=_fired_back(events, index),
                     own_cell_fired=bool(self._incoming & bit(event.cell)),
-                    submarines=self._submarines))
+                    submarines=self._submarines, dying_shots=self.dying_shots))
         elif isinstance(event, Handover):
             if event.player == opponent:
                 enemy.given |= bit(event.cell)
@@ -451,6 +461,7 @@ class ViewBuilder:
             handed_over=self._handed_over, mines_revealed=self._mines_revealed,
             pending=pending, shots_due=shots_due if to_move == player else 0,
             maybe_submarines=enemy.maybe_submarines & ~_union_cells(sunk),
+            not_submarines=enemy.not_submarines,
         )
 
 
@@ -464,12 +475,13 @@ def _fired_back(events: Sequence[Event], index: int) -> bool:
 
 def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counter[ShipKind],
            sunk: list[SunkShip], *, fired_back: bool, own_cell_fired: bool,
-           submarines: bool) -> ShotInfo:
+           submarines: bool, dying_shots: bool) -> ShotInfo:
     """Add what one of the player's own shots told to ``enemy``; the shot as answered.
 
     ``fired_back``: a dying shot came back at once; ``own_cell_fired``: the player's own
     cell of that name had been fired at before, so no dying shot could come back;
-    ``submarines``: the rules' fleet has submarines. The true kind of the piece hit is read
+    ``submarines``: the rules' fleet has submarines; ``dying_shots``: the game fires
+    them. The true kind of the piece hit is read
     only where the player is told it.
     """
     cell = bit(shot.cell)
@@ -479,6 +491,8 @@ def _learn(rules: Rules, fleet: Fleet, shot: Shot, enemy: _Enemy, afloat: Counte
             enemy.mines |= cell
         return ShotInfo(shot.cell, shot.result, dying=shot.dying)
     enemy.hits |= cell
+    if submarines and dying_shots and not fired_back and not own_cell_fired:
+        enemy.not_submarines |= cell  # a submarine would have fired back
     # A hit with no dying shot back where none could come: the player cannot tell a
     # submarine that sank silently from a ship, unless the kind is announced or no
     # enemy submarine may be afloat.

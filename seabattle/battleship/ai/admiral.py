@@ -179,8 +179,7 @@ class AdmiralStrategy(TargetingStrategy):
         """The posterior for ``view``, continuing this game's chains."""
         if self._posterior is None or self._posterior.rules != view.rules:
             self._posterior = Posterior(view.rules, self.settings.sampler)
-        return self._posterior.estimate(view, self.rng.getrandbits(63),
-                                        dying_shots=self.dying_shots)
+        return self._posterior.estimate(view, self.rng.getrandbits(63))
 
     def _chances(self, view: PlayerView, estimate: Estimate) -> list[float]:
         """Per cell, the chance of a ship under the admiral's prior (the habits'

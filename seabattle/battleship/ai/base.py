@@ -23,12 +23,6 @@ class TargetingStrategy(ABC):
     """
 
     name: ClassVar[str]
-    dying_shots: bool = False
-    """Whether the views come from a game where a sunk submarine fires a dying shot back
-    when it can (a real game does; the benchmark's ``Solitaire`` does not): there a hit
-    that fired none where one would have come was no submarine. The view does not say
-    which game it comes from; :class:`~seabattle.battleship.ai.player.ComputerPlayer`
-    sets it from its game. Only the admiral reads it."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng

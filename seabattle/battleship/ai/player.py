@@ -39,7 +39,6 @@ class ComputerPlayer:
         view = game.view(seat)
         if view.decision_due is not None:
             return decision_move(*decide(view, self.rng))
-        self.strategy.dying_shots = game.dying_shots
         return Fire(tuple(self.strategy.next_shots(view)))
 
     def act(self, game: Game, seat: int) -> list[Event]:

@@ -236,7 +236,7 @@ class Problem:
     hits: Bitboard
 
 
-def build_problem(rules: Rules, view: PlayerView, *, dying_shots: bool = False) -> Problem:
+def build_problem(rules: Rules, view: PlayerView) -> Problem:
     """The pieces to place and the placements each may take, for ``view``.
 
     Mines and minesweepers that went off or were revealed are pinned (not placed):
@@ -244,10 +244,8 @@ def build_problem(rules: Rules, view: PlayerView, *, dying_shots: bool = False) 
     piece. Where the fleet has submarines only the answers themselves are read (the
     kinds they named, misses, hits and sinking shots), not what the view deduced from
     them: a view deduces the cells of a sinking as if no submarine touched the ship.
-    With ``dying_shots`` (the view comes from a game where a sunk submarine fires back
-    at the same cell of the shooter's field, unless that cell was fired at before), a
-    hit that fired nothing back where it could have was no submarine: those cells are
-    closed to submarines (:func:`_no_submarines`).
+    A hit that fired no dying shot back where one could have come was no submarine
+    (the view's ``not_submarines``): those cells are closed to submarines.
     """
     tables = placement_tables(rules)
     grid = rules.grid
@@ -282,7 +280,7 @@ def build_problem(rules: Rules, view: PlayerView, *, dying_shots: bool = False) 
     common = view.misses | view.known_empty | fixed | halo(grid, pinned, apart)
     blocked = {
         Role.SHIP: common | (0 if submarines else view.no_ships),
-        Role.SUBMARINE: common | (_no_submarines(rules, view) if dying_shots else 0),
+        Role.SUBMARINE: common | view.not_submarines,
         Role.MINE: common | hits | halo(grid, fixed, apart),
     }
     words = tables.words
@@ -310,23 +308,6 @@ def build_problem(rules: Rules, view: PlayerView, *, dying_shots: bool = False) 
     return Problem(ship_kind=ship_kind, valid=valid, vbits=vbits, klist=klist,
                    kstart=bounds[:-1].astype(np.int64), kend=bounds[1:].astype(np.int64),
                    need=to_words(hits & ~fixed, words), fixed=fixed, hits=view.hits)
-
-
-def _no_submarines(rules: Rules, view: PlayerView) -> Bitboard:
-    """The hits that were no submarine, in a game that fires dying shots: those that
-    fired none back where one could have come.
-
-    Where sinkings are not announced, the view's ``maybe_submarines`` are exactly the
-    hits that could not fire back (the player's own cell of that name had been fired
-    at before; a sunk ship there is only a submarine named by its dying shot). Where
-    they are, the view drops from them a lone sunk piece whose cells it deduced, so
-    only the player's own cells never fired at are sure to have been open then (a
-    dying shot lands there, so none came): a hit whose own cell was fired at later may
-    still have been a submarine, which makes the posterior less sharp, never wrong.
-    """
-    if rules.announce is Announcement.NONE:
-        return view.hits & ~view.maybe_submarines
-    return view.hits & ~view.incoming
 
 
 @dataclass(frozen=True)
@@ -432,10 +413,9 @@ class Posterior:
         """Forget the chains of the previous game."""
         self._chains = []
 
-    def estimate(self, view: PlayerView, seed: int, *, dying_shots: bool = False) -> Estimate:
-        """The per-cell ship probabilities for ``view``, from ``seed``; ``dying_shots``:
-        the view's game fires submarines' dying shots (:func:`build_problem`)."""
-        problem = build_problem(self.rules, view, dying_shots=dying_shots)
+    def estimate(self, view: PlayerView, seed: int) -> Estimate:
+        """The per-cell ship probabilities for ``view``, from ``seed``."""
+        problem = build_problem(self.rules, view)
         rng = np.random.default_rng(seed)
         exact = self._exact(problem, int(rng.integers(2**31)))
         if exact is not None:
