@@ -12,6 +12,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -53,9 +54,12 @@ class Endpoint:
     def post(self, path: str, body: dict[str, Any]) -> dict[str, Any]:
         request = urllib.request.Request(self.url + path, json.dumps(body).encode(),
                                          {"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=RECEIVE_SECONDS) as response:
-            answer: dict[str, Any] = json.loads(response.read())
-            return answer
+        try:
+            with urllib.request.urlopen(request, timeout=RECEIVE_SECONDS) as response:
+                answer: dict[str, Any] = json.loads(response.read())
+                return answer
+        except urllib.error.HTTPError as error:  # the server's reason, in the failure
+            raise AssertionError(f"{path}: {error.code} {error.read().decode()}") from None
 
 
 class Server(Endpoint):

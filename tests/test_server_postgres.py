@@ -351,3 +351,34 @@ async def test_actions_made_at_once_on_two_processes_are_both_stored(postgres_ur
     assert (await two.room(room.id)).phase == "battle"
     for store in stores:
         await store.close()
+
+
+async def test_a_set_up_timer_another_process_fires_during_creation_loses_nothing(
+        postgres_url: str) -> None:
+    """A game against the computer with a short set-up: another process's sweep may fire
+    its timer between the game's first entry and the computer's set-up (a slow worker
+    start under load). The creation still succeeds, with the game as stored (before: a
+    conflict, answered as a failed creation of a game that existed)."""
+    import time
+
+    from seabattle.server.messages import parse_new_game
+    from seabattle.server.service import Hub
+
+    class SweptAfterCreate(PostgresStore):
+        """The first process's store: right after a game's first entry is stored, the
+        second process sweeps, later than the set-up's deadline."""
+
+        async def create(self, game_id: str, entry: dict[str, JSON], **kwargs: Any) -> None:
+            await super().create(game_id, entry, **kwargs)
+            assert await two.fire_due(time.time() + 5) == [game_id]
+
+    stores = [SweptAfterCreate(postgres_url), PostgresStore(postgres_url)]
+    one, two = Hub(stores[0]), Hub(stores[1])
+    room, token = await one.create(parse_new_game(
+        {"mode": "computer", "level": "hard", "preset": "classic", "setup_seconds": 1}))
+    assert room.seat_of(token) == 0
+    assert room.phase == "battle"  # the timer placed both fleets: the battle is on
+    stored = await stores[1].load(room.id)
+    assert stored is not None and len(stored) == room.seq
+    for store in stores:
+        await store.close()

@@ -122,13 +122,14 @@ def browser(chromium: Any) -> Iterator[Any]:
         context.close()
 
 
-def open_page(browser: Any, url: str, **context: Any) -> Any:
+def open_page(browser: Any, url: str, guide: str = "battleship", **context: Any) -> Any:
+    """A page in English, ``guide``'s game's guide taken as seen (test_web_screens.py
+    shows it) before the page's own scripts run."""
     # The tests' own scripts (wait_for_function) are evaluated: the page's CSP forbids eval.
     page = browser.new_context(bypass_csp=True, **context).new_page()
     page.set_default_timeout(TIMEOUT_MS)
-    # English, and the first game's guide taken as seen (test_web_screens.py shows it).
     page.add_init_script("localStorage.setItem('sb.lang', 'en');"
-                         "localStorage.setItem('sb.guide.battleship', 'seen')")
+                         f"localStorage.setItem('sb.guide.{guide}', 'seen')")
     page.goto(url)
     return page
 

@@ -24,9 +24,9 @@ GAME_SECONDS = 180
 
 
 def open_fleet_page(browser: Any, url: str, **context: Any) -> Any:
-    page = open_page(browser, url, **context)
-    page.evaluate("localStorage.setItem('sb.guide.fleet-battle', 'seen')")
-    return page
+    # The guide taken as seen before the page runs: a guest opening the invitation is
+    # shown the game's screen (and its guide) at once.
+    return open_page(browser, url, guide="fleet-battle", **context)
 
 
 def switch_language(page: Any, language: str) -> None:

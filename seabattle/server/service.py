@@ -148,8 +148,7 @@ class Hub:
                                invite=new_key() if options.mode == "private" else None)
         room = Room(new_key()[:12], entry)
         if options.mode != "random":
-            await self._store_new(room, entry)
-            return room, token
+            return await self._store_new(room, entry), token
         # One request of this process at a time looks for a partner with these settings
         # (else two would each create a game for the other); another process's requests
         # race for the entry numbers.
@@ -162,11 +161,11 @@ class Hub:
                 except ServerError as error:
                     if error.message_key != "web.error.game_full":
                         raise
-            await self._store_new(room, entry)
-        return room, token
+            return await self._store_new(room, entry), token
 
-    async def _store_new(self, room: Room, entry: Created) -> None:
-        """Store a new room's first entry, then what the computer does at once (its set-up)."""
+    async def _store_new(self, room: Room, entry: Created) -> Room:
+        """Store a new room's first entry, then what the computer does at once (its set-up);
+        the room, as stored."""
         await self.store.create(
             room.id, room.entry_data(entry), mode=room.options.mode, phase=room.phase,
             match_key=room.match_key() if room.options.mode == "random" else None,
@@ -177,7 +176,14 @@ class Hub:
             seq = room.seq
             begun = await self._change(room, room.begin, entry.at)
             if begun:
-                await self._commit(room, seq, begun)
+                try:
+                    await self._commit(room, seq, begun)
+                except StoreConflictError:
+                    # The set-up ran out while the computer set up (a short timer, a slow
+                    # start): another process's sweep fired it first. The game is stored
+                    # and goes on as that process left it (reloaded by the commit).
+                    return await self.room(room.id)
+        return room
 
     async def join(self, game_id: str, token: str, invite: str | None = None) -> Room:
         """Seat 1 of ``game_id`` joins with ``token`` (``invite``: a private game's key,
