@@ -12,8 +12,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from seabattle.battleship.ai.habits import CHANCE_FLOOR, FAMILIES, PlacementPrior
-from seabattle.battleship.ai.placement import DfsPlacement
+from seabattle.battleship.ai.habits import CHANCE_FLOOR, FAMILIES, LEARNED_MARGIN, PlacementPrior
+from seabattle.battleship.ai.placement import PLACEMENTS, DfsPlacement, uniform_fleet
 from seabattle.battleship.ai.posterior import Posterior, to_words
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
 from seabattle.battleship.game import Solitaire
@@ -214,3 +214,24 @@ def test_a_revealed_fleet_weighs_the_member_by_its_chance() -> None:
 def test_the_same_seed_gives_the_same_shots_on_classic_corners() -> None:
     rules = PRESETS["classic-corners"]
     assert play(rules, seed=4, shots=25) == play(rules, seed=4, shots=25)
+
+
+def test_learned_evidence_counts_beyond_the_margin() -> None:
+    """A uniform fleet that happens to favour a habit by less than the margin leaves the
+    next game's start at the prior; a placer who spreads the fleet out raises the
+    `spread` family until it leads from the first shot."""
+    rules = PRESETS["classic"]
+    rng = random.Random(7)
+    while True:
+        prior = PlacementPrior()
+        prior.reveal(rules, uniform_fleet(rules, rng))
+        prior.next_game()
+        if 0 < prior.learned.max() < LEARNED_MARGIN:
+            break
+    assert prior.start() == pytest.approx(prior.log_prior())
+    spread = FAMILIES.index("spread")
+    for _game in range(3):
+        prior.reveal(rules, PLACEMENTS["spread"].place(rules, rng))
+        prior.next_game()
+    assert prior.learned[spread] > LEARNED_MARGIN
+    assert prior.start().argmax() == spread
