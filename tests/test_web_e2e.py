@@ -122,14 +122,20 @@ def browser(chromium: Any) -> Iterator[Any]:
         context.close()
 
 
-def open_page(browser: Any, url: str, guide: str = "battleship", **context: Any) -> Any:
+def open_page(browser: Any, url: str, guide: str = "battleship", *, lobby: bool = False,
+              timeout_ms: int = TIMEOUT_MS, **context: Any) -> Any:
     """A page in English, ``guide``'s game's guide taken as seen (test_web_screens.py
-    shows it) before the page's own scripts run."""
+    shows it) before the page's own scripts run; with ``lobby``, that game also chosen in
+    the lobby, and every confirmation («resign?») accepted."""
     # The tests' own scripts (wait_for_function) are evaluated: the page's CSP forbids eval.
     page = browser.new_context(bypass_csp=True, **context).new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.add_init_script("localStorage.setItem('sb.lang', 'en');"
-                         f"localStorage.setItem('sb.guide.{guide}', 'seen')")
+    page.set_default_timeout(timeout_ms)
+    script = ("localStorage.setItem('sb.lang', 'en');"
+              f"localStorage.setItem('sb.guide.{guide}', 'seen');")
+    if lobby:
+        script += f"localStorage.setItem('sb.lobby.game', '{guide}');"
+        page.on("dialog", lambda dialog: dialog.accept())
+    page.add_init_script(script)
     page.goto(url)
     return page
 

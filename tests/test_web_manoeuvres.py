@@ -34,14 +34,9 @@ CLICKED_ACTIONS = 40
 
 
 def open_page(browser: Any, url: str, **context: Any) -> Any:
-    page = browser.new_context(bypass_csp=True, **context).new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.add_init_script("localStorage.setItem('sb.lang', 'en');"
-                         "localStorage.setItem('sb.guide.manoeuvres', 'seen');"
-                         "localStorage.setItem('sb.lobby.game', 'manoeuvres')")
-    page.on("dialog", lambda dialog: dialog.accept())  # «resign?»
-    page.goto(url)
-    return page
+    """A page in English with the manoeuvre game chosen and its guide taken as seen."""
+    return test_web_e2e.open_page(browser, url, "manoeuvres", lobby=True,
+                                  timeout_ms=TIMEOUT_MS, **context)
 
 
 def shoot(page: Any, name: str) -> None:
