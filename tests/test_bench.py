@@ -316,12 +316,13 @@ def test_a_shooting_series_reports_the_measured_games(capsys: pytest.CaptureFixt
     assert "paired against hard" in out and "admiral:learn=0" in out
 
 
-def test_the_same_series_seed_gives_the_same_report() -> None:
-    spec = SeriesSpec(find_rules("six"), ("easy", "hard"), series=2, length=3, seed=9,
+def test_the_same_series_seed_gives_the_same_report_on_any_number_of_workers() -> None:
+    spec = SeriesSpec(find_rules("six"), ("easy", "hard"), series=3, length=3, seed=9,
                       placement="edge")
     first = run_shooting_series(spec)
-    again = run_shooting_series(spec)
+    again = run_shooting_series(spec, jobs=2)
     assert [r.per_series for r in first.results] == [r.per_series for r in again.results]
+    assert [len(r.think) for r in first.results] == [len(r.think) for r in again.results]
 
 
 def test_a_hiding_series_compares_placers(capsys: pytest.CaptureFixture[str]) -> None:
@@ -331,6 +332,8 @@ def test_a_hiding_series_compares_placers(capsys: pytest.CaptureFixture[str]) ->
     assert [r.label for r in report.results] == ["hard", "learning"]
     assert all(len(r.per_series) == 2 for r in report.results)
     assert "hiding series" in report.table() and "shooter: corners" in report.table()
+    in_workers = run_hiding_series(spec, jobs=2)
+    assert [r.per_series for r in in_workers.results] == [r.per_series for r in report.results]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -338,6 +341,7 @@ def test_a_hiding_series_compares_placers(capsys: pytest.CaptureFixture[str]) ->
     (["--series", "5", "--hide-with", "nowhere"], ["nowhere"]),
     (["--series", "5", "--json"], ["--json", "--series"]),
     (["--measure-from", "3"], ["--measure-from", "--series"]),
+    (["--series", "5", "--jobs", "0"], ["0"]),
 ])
 def test_bad_series_options_exit_2_with_a_message(args: list[str], words: list[str],
                                                   capsys: pytest.CaptureFixture[str]) -> None:

@@ -22,14 +22,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import multiprocessing
 import random
 import shlex
 import shutil
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -45,6 +43,7 @@ from seabattle.errors import (
 from seabattle.games import chance
 from seabattle.games.interface import CHANCE, JSON, SEATS
 from seabattle.games.registry import DEFAULT_GAME
+from seabattle.workers import in_workers
 
 # --- who plays ---------------------------------------------------------------------
 
@@ -427,23 +426,10 @@ def run_batches(batches: Sequence[Batch], jobs: int = 1,
         for batch in batches:
             results.extend(run_batch(batch, progress))
     else:
-        # Worker processes are started fresh (not forked), so that no thread of this
-        # process (a progress bar's) is copied half-way through something.
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() \
-            else "spawn"
-        context = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(batches)), mp_context=context) as pool:
-            futures = [pool.submit(run_batch, batch) for batch in batches]
-            try:
-                for future in as_completed(futures):
-                    done = future.result()
-                    results.extend(done)
-                    if progress:
-                        progress(len(done))
-            except BaseException:
-                for future in futures:
-                    future.cancel()
-                raise
+        for _index, done in in_workers(run_batch, [(batch,) for batch in batches], jobs):
+            results.extend(done)
+            if progress:
+                progress(len(done))
     return sorted(results, key=lambda r: r.index)
 
 

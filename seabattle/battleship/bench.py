@@ -21,13 +21,11 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import random
 import statistics
 import time
 from array import array
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,6 +38,7 @@ from seabattle.battleship.record import fleet_from_data, fleet_to_data
 from seabattle.battleship.rules import Rules, find_rules, rules_from_dict
 from seabattle.errors import SeaBattleError
 from seabattle.i18n import Text
+from seabattle.workers import in_workers
 
 FLEETS_FORMAT = "seabattle-fleets"
 FLEETS_VERSION = 1
@@ -384,27 +383,15 @@ def run_bench(spec: BenchSpec, *, jobs: int = 1,
             if progress:
                 progress(stop - start)
     else:
-        # Fresh worker processes (not forked), so no thread of this one (the progress
-        # bar's) is copied half-way through something.
-        method = ("forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-                  else "spawn")
-        context = multiprocessing.get_context(method)
-        with ProcessPoolExecutor(max_workers=min(jobs, len(chunks)), mp_context=context) as pool:
-            # Given fleets travel with their games only, not all of them with each chunk.
-            light = replace(spec, fleets=None)
-            futures = {pool.submit(_play_range, light, start, stop,
-                                   None if spec.fleets is None
-                                   else [spec.fleet(n) for n in range(start, stop)]): stop - start
-                       for start, stop in chunks}
-            try:
-                for future in as_completed(futures):
-                    outcomes.extend(future.result())
-                    if progress:
-                        progress(futures[future])
-            except BaseException:
-                for pending in futures:
-                    pending.cancel()
-                raise
+        # Given fleets travel with their games only, not all of them with each chunk.
+        light = replace(spec, fleets=None)
+        calls = [(light, start, stop, None if spec.fleets is None
+                  else [spec.fleet(n) for n in range(start, stop)]) for start, stop in chunks]
+        for index, played in in_workers(_play_range, calls, jobs):
+            outcomes.extend(played)
+            if progress:
+                start, stop = chunks[index]
+                progress(stop - start)
     outcomes.sort(key=lambda o: o.game)
     results = []
     for level in spec.levels:

@@ -1,6 +1,7 @@
 """Series benchmarks: many games in a row against one opponent, to measure learning.
 
-Two kinds, both in one process and seeded (``docs/bench.md``, «Series»):
+Two kinds, both seeded, the series spread over ``jobs`` worker processes (``docs/bench.md``,
+«Series»):
 
 - **shooting** (:func:`run_shooting_series`): each strategy keeps one object over a
   series of games against fleets from one placement family, shown each fleet when its
@@ -38,6 +39,7 @@ from seabattle.battleship.bench import ShotSummary, ThinkSummary, fire_until_sun
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import Rules
 from seabattle.errors import SeaBattleError
+from seabattle.workers import in_workers
 
 LEARNING_PLACER = "learning"
 """The placer name of the computer's learning placement in a hiding series (the other
@@ -160,61 +162,96 @@ def _play(strategy: TargetingStrategy, rules: Rules, fleet: Fleet, think: array[
     return [shot.cell for shot in fire_until_sunk(strategy, rules, fleet, think).view(0).shots]
 
 
-def run_shooting_series(spec: SeriesSpec, progress: Callable[[int], None] | None = None
-                        ) -> SeriesReport:
-    """Each strategy plays ``spec.series`` series of ``spec.length`` games, one object per
-    series; game ``g`` of series ``s`` is the same fleet for every strategy."""
+SeriesOutcome = list[tuple[float, "array[float]"]]
+"""One series' outcome: per strategy (or placer), the mean shots of its measured games and
+its think times."""
+
+
+def _shooting_series(spec: SeriesSpec, number: int) -> SeriesOutcome:
+    """Series ``number`` of a shooting benchmark: every strategy against the same fleets."""
+    placement = find_placement(spec.placement, spec.rules)
+    fleets = [placement.place(spec.rules, spec.rng(number, "fleet", g))
+              for g in range(spec.length)]
+    outcome: SeriesOutcome = []
+    for level in spec.levels:
+        name, settings = split_level(level)
+        strategy = make_strategy(name, spec.rng(number, name.lower()), spec.rules, settings)
+        think = array("d")
+        measured = []
+        for g, fleet in enumerate(fleets):
+            if g:
+                strategy.new_game()
+            timed = g + 1 >= spec.first_measured
+            shots = _play(strategy, spec.rules, fleet, think if timed else None)
+            strategy.reveal(spec.rules, fleet)
+            if timed:
+                measured.append(len(shots))
+        outcome.append((statistics.fmean(measured), think))
+    return outcome
+
+
+def _hiding_series(spec: SeriesSpec, number: int) -> SeriesOutcome:
+    """Series ``number`` of a hiding benchmark: the shooter against every placer."""
+    name, settings = split_level(spec.levels[0])
+    outcome: SeriesOutcome = []
+    for placer in spec.placers:
+        habits = ShooterHabits(spec.rules.grid)
+        measured = []
+        for g in range(spec.length):
+            rng = spec.rng(number, "place", placer, g)
+            if placer == LEARNING_PLACER:
+                fleet = computer_fleet("admiral", spec.rules, rng, habits)
+            else:
+                fleet = find_placement(placer).place(spec.rules, rng)
+            shooter = make_strategy(name, spec.rng(number, name.lower(), g), spec.rules,
+                                    settings)
+            shots = _play(shooter, spec.rules, fleet, None)
+            habits.observe(shots)
+            if g + 1 >= spec.first_measured:
+                measured.append(len(shots))
+        outcome.append((statistics.fmean(measured), array("d")))
+    return outcome
+
+
+def _run(spec: SeriesSpec, kind: str, labels: tuple[str, ...],
+         one_series: Callable[[SeriesSpec, int], SeriesOutcome], jobs: int,
+         progress: Callable[[int], None] | None) -> SeriesReport:
+    """Every series of ``spec``, on ``jobs`` worker processes (1: in this process); the
+    series are independent, so the report does not depend on ``jobs``."""
     spec.check()
     began = time.perf_counter()
-    placement = find_placement(spec.placement, spec.rules)
-    results = [SeriesResult(level, [], array("d")) for level in spec.levels]
+    outcomes: dict[int, SeriesOutcome] = {}
+    if jobs <= 1 or spec.series <= 1:
+        for number in range(spec.series):
+            outcomes[number] = one_series(spec, number)
+            if progress:
+                progress(1)
+    else:
+        calls = [(spec, number) for number in range(spec.series)]
+        for number, outcome in in_workers(one_series, calls, jobs):
+            outcomes[number] = outcome
+            if progress:
+                progress(1)
+    results = [SeriesResult(label, [], array("d")) for label in labels]
     for number in range(spec.series):
-        fleets = [placement.place(spec.rules, spec.rng(number, "fleet", g))
-                  for g in range(spec.length)]
-        for result in results:
-            name, settings = split_level(result.label)
-            strategy = make_strategy(name, spec.rng(number, name.lower()), spec.rules, settings)
-            measured = []
-            for g, fleet in enumerate(fleets):
-                if g:
-                    strategy.new_game()
-                timed = g + 1 >= spec.first_measured
-                shots = _play(strategy, spec.rules, fleet, result.think if timed else None)
-                strategy.reveal(spec.rules, fleet)
-                if timed:
-                    measured.append(len(shots))
-            result.per_series.append(statistics.fmean(measured))
-        if progress:
-            progress(1)
-    return SeriesReport(spec, "shooting", results, time.perf_counter() - began)
+        for result, (mean, think) in zip(results, outcomes[number], strict=True):
+            result.per_series.append(mean)
+            result.think.extend(think)
+    return SeriesReport(spec, kind, results, time.perf_counter() - began)
 
 
-def run_hiding_series(spec: SeriesSpec, progress: Callable[[int], None] | None = None
-                      ) -> SeriesReport:
+def run_shooting_series(spec: SeriesSpec, progress: Callable[[int], None] | None = None,
+                        *, jobs: int = 1) -> SeriesReport:
+    """Each strategy plays ``spec.series`` series of ``spec.length`` games, one object per
+    series; game ``g`` of series ``s`` is the same fleet for every strategy. ``jobs``
+    worker processes play different series at once."""
+    return _run(spec, "shooting", spec.levels, _shooting_series, jobs, progress)
+
+
+def run_hiding_series(spec: SeriesSpec, progress: Callable[[int], None] | None = None,
+                      *, jobs: int = 1) -> SeriesReport:
     """The shooter ``spec.levels[0]`` fires at each placer's fleets for ``spec.series``
     series of ``spec.length`` games; the learning placer sees every game's shots. The
-    shooter's generator in game ``g`` of series ``s`` is the same for every placer."""
-    spec.check()
-    began = time.perf_counter()
-    name, settings = split_level(spec.levels[0])
-    results = [SeriesResult(placer, [], array("d")) for placer in spec.placers]
-    for number in range(spec.series):
-        for result in results:
-            habits = ShooterHabits(spec.rules.grid)
-            measured = []
-            for g in range(spec.length):
-                rng = spec.rng(number, "place", result.label, g)
-                if result.label == LEARNING_PLACER:
-                    fleet = computer_fleet("admiral", spec.rules, rng, habits)
-                else:
-                    fleet = find_placement(result.label).place(spec.rules, rng)
-                shooter = make_strategy(name, spec.rng(number, name.lower(), g), spec.rules,
-                                        settings)
-                shots = _play(shooter, spec.rules, fleet, None)
-                habits.observe(shots)
-                if g + 1 >= spec.first_measured:
-                    measured.append(len(shots))
-            result.per_series.append(statistics.fmean(measured))
-        if progress:
-            progress(1)
-    return SeriesReport(spec, "hiding", results, time.perf_counter() - began)
+    shooter's generator in game ``g`` of series ``s`` is the same for every placer.
+    ``jobs`` worker processes play different series at once."""
+    return _run(spec, "hiding", spec.placers, _hiding_series, jobs, progress)

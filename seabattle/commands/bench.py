@@ -78,6 +78,16 @@ def _seed(text: str) -> int | str:
         return text
 
 
+def _jobs(args: argparse.Namespace) -> int:
+    """``--jobs``, or one worker per core; refused below one."""
+    from seabattle.workers import default_jobs
+
+    jobs: int = args.jobs if args.jobs is not None else default_jobs()
+    if jobs < 1:
+        raise SeaBattleError("bench.bad_jobs", jobs=jobs)
+    return jobs
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the benchmark and print its report."""
     require_game(args, "battleship")  # its strategies and fleets are Battleship's
@@ -88,7 +98,6 @@ def run(args: argparse.Namespace) -> int:
         plot_report,
         run_bench,
     )
-    from seabattle.workers import default_jobs
 
     language = chosen_language(args.lang)
     rules: Rules | None = None if args.rules is None else load_rules(args.rules)
@@ -116,9 +125,7 @@ def run(args: argparse.Namespace) -> int:
         if value is not None:
             raise SeaBattleError("bench.series_only", option=option)
     games = args.games if args.games is not None else len(fleets) if fleets else 1000
-    jobs = args.jobs if args.jobs is not None else default_jobs()
-    if jobs < 1:
-        raise SeaBattleError("bench.bad_jobs", jobs=jobs)
+    jobs = _jobs(args)
     spec = BenchSpec(rules, levels, games, _seed(args.seed), placement, fleets)
     spec.check()
     if args.plot:
@@ -168,9 +175,10 @@ def _run_series(args: argparse.Namespace, rules: Rules, levels: tuple[str, ...],
                       args.measure_from,
                       _seed(args.seed), placement, placers)
     spec.check()
+    jobs = _jobs(args)
     run = run_hiding_series if placers else run_shooting_series
     with progress_bar(spec.series, not args.no_progress,
                       translate("bench.progress", language)) as advance:
-        report = run(spec, advance)
+        report = run(spec, advance, jobs=jobs)
     print(report.table())
     return 0
