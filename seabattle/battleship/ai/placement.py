@@ -53,6 +53,7 @@ from seabattle.battleship.ai.hiding import (
     ShooterHabits,
     latest_found,
 )
+from seabattle.battleship.ai.normaliser_table import NORMALISERS
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.ai.tilted import Layout, fleet_of, layout_of, run_chain, ship_tables
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
@@ -263,15 +264,14 @@ class DfsPlacement(PlacementStrategy):
         fleet's depth-first chance against its uniform one is ``exp(log chance + this)``:
         minus the log of the mean depth-first chance of :data:`COUNT_FLEETS` seeded
         uniform fleets (that mean is one over the count); once per rule set and process."""
-        return _log_fleet_count(rules)
+        return _normaliser(rules, self.name)
 
 
 COUNT_FLEETS = 200
 """Uniform fleets whose depth-first chances :meth:`DfsPlacement.log_fleet_count` averages."""
 
 
-@cache
-def _log_fleet_count(rules: Rules) -> float:
+def _count_log_fleets(rules: Rules) -> float:
     rng = random.Random("log-fleet-count")
     words = (rules.grid.size + 63) // 64
     samples = np.array([to_words(uniform_fleet(rules, rng).cells, words)
@@ -576,7 +576,7 @@ class TiltedPlacement(PlacementStrategy):
         distribution. Estimated by thermodynamic integration, ``log Z(b) = ∫ E_b'[b·m]
         db'/b'``, over :data:`INTEGRATION_POINTS` strengths with
         :data:`INTEGRATION_FLEETS` seeded fleets each; once per rule set and process."""
-        return _log_normaliser(rules, self.name)
+        return _normaliser(rules, self.name)
 
 
 INTEGRATION_POINTS = 6
@@ -585,8 +585,36 @@ INTEGRATION_FLEETS = 8
 """Fleets drawn per strength by :meth:`TiltedPlacement.log_normaliser`."""
 
 
+def normaliser_key(rules: Rules) -> str:
+    """What the families' normalisers of ``rules`` depend on, as a key of
+    :data:`~seabattle.battleship.ai.normaliser_table.NORMALISERS`: the field, the touching
+    rule and the ships' sizes and shapes (not the names, the answers or the turn order).
+
+    >>> from seabattle.battleship.rules import find_rules
+    >>> normaliser_key(find_rules("six"))
+    '10x10 none 5,4,3,3,2,1'
+    """
+    ships = ",".join(str(kind.size) if kind.shape is Shape.STRAIGHT
+                     else f"{kind.size}{kind.shape.name.lower()}" for kind in rules.fleet)
+    return f"{rules.width}x{rules.height} {rules.touching.name.lower()} {ships}"
+
+
+def computed_normaliser(rules: Rules, name: str) -> float:
+    """``name``'s normaliser for ``rules``, computed rather than looked up: a tilted
+    family's :meth:`TiltedPlacement.log_normaliser`, or for ``dfs``
+    :meth:`DfsPlacement.log_fleet_count`. Seeded, so always the same value; seconds on a
+    10×10 field, half a minute on 18×18 (``scripts/normalisers.py`` keeps the presets' in
+    :mod:`~seabattle.battleship.ai.normaliser_table`)."""
+    return _count_log_fleets(rules) if name == "dfs" else _integrate_log_normaliser(rules, name)
+
+
 @cache
-def _log_normaliser(rules: Rules, name: str) -> float:
+def _normaliser(rules: Rules, name: str) -> float:
+    known = NORMALISERS.get((normaliser_key(rules), name))
+    return known if known is not None else computed_normaliser(rules, name)
+
+
+def _integrate_log_normaliser(rules: Rules, name: str) -> float:
     family = PLACEMENTS[name]
     assert isinstance(family, TiltedPlacement)
     shape = FleetShape.of(rules.grid)
