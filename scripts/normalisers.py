@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from seabattle.battleship.ai import normaliser_table
 from seabattle.battleship.ai.fleet_shape import TILTS
 from seabattle.battleship.ai.placement import (
     PLACEMENTS,
@@ -22,19 +23,6 @@ from seabattle.battleship.ai.placement import (
 from seabattle.battleship.rules import PRESETS
 
 TABLE = Path(__file__).resolve().parent.parent / "seabattle/battleship/ai/normaliser_table.py"
-
-HEADER = '''"""The placement families' normalisers for the presets' fields and fleets, computed by
-``python scripts/normalisers.py``, which writes this file (do not edit it by hand).
-
-Keys: (:func:`~seabattle.battleship.ai.placement.normaliser_key`, family); a tilted
-family's value is its log normaliser, ``dfs``'s the log of the number of legal fleets.
-Each equals :func:`~seabattle.battleship.ai.placement.computed_normaliser` exactly (it is
-seeded); looking it up spares the first revealed fleet of a process seconds of work.
-Fields and fleets not listed are computed when first needed.
-"""
-
-NORMALISERS: dict[tuple[str, str], float] = {
-'''
 
 
 def main() -> None:
@@ -51,7 +39,9 @@ def main() -> None:
                 print(f"{rules.name:<18} {name:<8} {rows[key, name]:>12.6f} "
                       f"{time.perf_counter() - began:6.1f} s")
     lines = [f"    ({key!r}, {name!r}): {value!r}," for (key, name), value in rows.items()]
-    TABLE.write_text(HEADER + "\n".join(lines) + "\n}\n", encoding="utf-8")
+    # The module's own docstring is kept: the table is what this script writes.
+    header = f'"""{normaliser_table.__doc__}"""\n\nNORMALISERS: dict[tuple[str, str], float] = {{\n'
+    TABLE.write_text(header + "\n".join(lines) + "\n}\n", encoding="utf-8")
     print(f"{len(rows)} normalisers written to {TABLE}")
 
 
