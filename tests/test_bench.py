@@ -13,10 +13,12 @@ from typing import Any
 
 import pytest
 
-from seabattle.battleship.ai.placement import uniform_fleet
+from seabattle.battleship.ai.levels import make_strategy
+from seabattle.battleship.ai.placement import find_placement, uniform_fleet
 from seabattle.battleship.bench import (
     BenchSpec,
     ShotSummary,
+    fire_until_sunk,
     fleets_from_json,
     fleets_to_json,
     quantile,
@@ -323,6 +325,26 @@ def test_the_same_series_seed_gives_the_same_report_on_any_number_of_workers() -
     again = run_shooting_series(spec, jobs=2)
     assert [r.per_series for r in first.results] == [r.per_series for r in again.results]
     assert [len(r.think) for r in first.results] == [len(r.think) for r in again.results]
+
+
+def test_each_game_of_a_series_draws_from_its_own_generator() -> None:
+    spec = SeriesSpec(find_rules("six"), ("hard",), series=2, length=3, measured_from=3,
+                      seed=4)
+    report = run_shooting_series(spec)
+    for number in range(2):
+        fleet = find_placement("uniform").place(spec.rules, spec.rng(number, "fleet", 2))
+        alone = make_strategy("hard", spec.rng(number, "hard", 2), spec.rules)
+        shots = fire_until_sunk(alone, spec.rules, fleet, None).view(0).shots
+        assert report.results[0].per_series[number] == len(shots)
+
+
+def test_learning_that_raises_no_habit_changes_no_shot() -> None:
+    # Against a uniform placer the admiral's habits mostly stay below their margin; the
+    # games are then fired alike with and without learning, series by series.
+    spec = SeriesSpec(find_rules("six"), ("admiral:learn=0", "admiral"), series=3, length=3,
+                      measured_from=2, seed=2)
+    report = run_shooting_series(spec)
+    assert report.results[0].per_series == report.results[1].per_series
 
 
 def test_a_hiding_series_compares_placers(capsys: pytest.CaptureFixture[str]) -> None:

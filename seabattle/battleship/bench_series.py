@@ -84,9 +84,13 @@ class SeriesSpec:
             if placer != LEARNING_PLACER:
                 find_placement(placer, self.rules)
 
+    def seed_text(self, *parts: object) -> str:
+        """The seed of the generator named by ``parts`` under this spec's seed."""
+        return ":".join(["seabattle-series", str(self.seed), *map(str, parts)])
+
     def rng(self, *parts: object) -> random.Random:
         """The generator named by ``parts`` under this spec's seed."""
-        return random.Random(":".join(["seabattle-series", str(self.seed), *map(str, parts)]))
+        return random.Random(self.seed_text(*parts))
 
 
 @dataclass
@@ -175,12 +179,17 @@ def _shooting_series(spec: SeriesSpec, number: int) -> SeriesOutcome:
     outcome: SeriesOutcome = []
     for level in spec.levels:
         name, settings = split_level(level)
-        strategy = make_strategy(name, spec.rng(number, name.lower()), spec.rules, settings)
+        rng = spec.rng(number, name.lower(), 0)
+        strategy = make_strategy(name, rng, spec.rules, settings)
         think = array("d")
         measured = []
         for g, fleet in enumerate(fleets):
             if g:
                 strategy.new_game()
+                # Common random numbers: a game that learning did not change is fired
+                # shot for shot alike by every setting of a level, so the paired
+                # difference holds only what learning changed (docs/bench.md, «Series»).
+                rng.seed(spec.seed_text(number, name.lower(), g))
             timed = g + 1 >= spec.first_measured
             shots = _play(strategy, spec.rules, fleet, think if timed else None)
             strategy.reveal(spec.rules, fleet)
