@@ -28,6 +28,8 @@ def main() -> None:
         rules = find_rules(name)
         shape = FleetShape.of(rules.grid)
         for placement in PLACEMENTS:
+            if not PLACEMENTS[placement].supports(rules):
+                continue
             rng = random.Random(1)
             values: dict[str, list[float]] = {m: [] for m in MEASURES}
             began = time.perf_counter()

@@ -280,7 +280,7 @@ def test_the_compiled_tilts_are_the_families_own(name: str) -> None:
     shape = FleetShape.of(rules.grid)
     rng = random.Random(name)
     fleets = [find_placement(family).place(rules, rng)
-              for family in ("uniform", "edge", "corner", "cluster", "spread")]
+              for family in ("uniform", *TILTS)]
     words = (rules.grid.size + 63) // 64
     # The last ship of each fleet is given as pinned down, not among the samples.
     pinned = [max(fleet, key=lambda ship: ship.cells).cells for fleet in fleets]

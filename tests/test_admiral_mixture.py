@@ -12,8 +12,20 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from seabattle.battleship.ai.habits import CHANCE_FLOOR, FAMILIES, LEARNED_MARGIN, PlacementPrior
-from seabattle.battleship.ai.placement import PLACEMENTS, DfsPlacement, uniform_fleet
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
+from seabattle.battleship.ai.habits import (
+    CHANCE_FLOOR,
+    FAMILIES,
+    LEARNED_MARGIN,
+    LEARNED_SPREAD,
+    PlacementPrior,
+)
+from seabattle.battleship.ai.placement import (
+    PLACEMENTS,
+    DfsPlacement,
+    TiltedPlacement,
+    uniform_fleet,
+)
 from seabattle.battleship.ai.posterior import Posterior, to_words
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
 from seabattle.battleship.game import Solitaire
@@ -235,3 +247,42 @@ def test_learned_evidence_counts_beyond_the_margin() -> None:
         prior.next_game()
     assert prior.learned[spread] > LEARNED_MARGIN
     assert prior.start().argmax() == spread
+
+
+def test_two_habits_past_the_cap_keep_their_difference() -> None:
+    """Perelman's fleets fit both the ``corner`` and the ``packed`` family, ``packed``
+    better: after ten of them, when both sums are far past the cap, ``packed`` still leads
+    by what the fleets said, and the best is held at the cap."""
+    rules = PRESETS["classic"]
+    rng = random.Random(11)
+    prior = PlacementPrior()
+    corner, packed = FAMILIES.index("corner"), FAMILIES.index("packed")
+    shape = FleetShape.of(rules.grid)
+    evidence = dict.fromkeys(("corner", "packed"), 0.0)
+    for _game in range(10):
+        fleet = PLACEMENTS["perelman"].place(rules, rng)
+        prior.reveal(rules, fleet)
+        prior.next_game()
+        for name in evidence:
+            family = PLACEMENTS[name]
+            assert isinstance(family, TiltedPlacement)
+            evidence[name] += (shape.log_tilt(TILTS[name], fleet.cells)
+                               - family.log_normaliser(rules))
+    assert evidence["packed"] > evidence["corner"] > LEARNED_SPREAD + LEARNED_MARGIN
+    assert prior.learned.max() == prior.learned[packed] == LEARNED_SPREAD + LEARNED_MARGIN
+    assert prior.learned[corner] == pytest.approx(
+        max(0.0, prior.learned[packed] - (evidence["packed"] - evidence["corner"])))
+    assert prior.start().argmax() == packed
+
+
+def test_a_member_that_cannot_weigh_the_fleets_learns_nothing() -> None:
+    """On milton-bradley (no single-deck ships) the ``packed`` member would be the corner
+    family again: corner fleets raise ``corner`` alone, and ``packed`` stays at its prior."""
+    rules = PRESETS["milton-bradley"]
+    rng = random.Random(2)
+    prior = PlacementPrior()
+    for _game in range(3):
+        prior.reveal(rules, PLACEMENTS["corner"].place(rules, rng))
+        prior.next_game()
+    assert prior.learned[FAMILIES.index("packed")] == 0.0
+    assert prior.start().argmax() == FAMILIES.index("corner")

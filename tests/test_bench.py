@@ -292,7 +292,7 @@ def test_every_level_plays_every_variant_in_the_benchmark(
 
 # --- placement families and series ------------------------------------------------------
 
-FAMILIES = ["uniform", "dfs", "perelman", "hard", "edge", "corner", "cluster", "spread",
+FAMILIES = ["uniform", "dfs", "perelman", "hard", "edge", "corner", "cluster", "spread", "packed",
             "mixture"]
 
 

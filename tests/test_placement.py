@@ -49,7 +49,7 @@ def test_every_strategy_gives_legal_fleets_on_every_preset(name: str) -> None:
     rng = random.Random(name)
     for strategy in PLACEMENTS.values():
         if not strategy.supports(rules):
-            with pytest.raises(SeaBattleError, match="dfs"):
+            with pytest.raises(SeaBattleError, match="dfs|corner"):
                 find_placement(strategy.name, rules)
             continue
         fleet = strategy.place(rules, rng)
@@ -319,7 +319,7 @@ if __name__ == "__main__":
 
 # --- placement families: legal, and of the character they claim ----------------------
 
-FAMILY_NAMES = ["edge", "corner", "cluster", "spread"]
+FAMILY_NAMES = list(TILTS)
 
 
 @settings(max_examples=20, deadline=None)
@@ -327,9 +327,21 @@ FAMILY_NAMES = ["edge", "corner", "cluster", "spread"]
        seed=st.integers(0, 2**32))
 def test_every_family_places_legal_fleets(name: str, family: str, seed: int) -> None:
     rules = PRESETS[name]
+    if not PLACEMENTS[family].supports(rules):
+        return  # packed on milton-bradley: refused, see the test below
     fleet = find_placement(family, rules).place(rules, random.Random(seed))
     assert validate_fleet(rules, list(fleet)) == fleet
     assert sorted(s.size for s in fleet) == sorted(rules.fleet_sizes())
+
+
+def test_the_packed_family_needs_single_deck_ships_that_stand_apart() -> None:
+    """Without them its measure would be the corner family's: milton-bradley (no
+    single-deck ships, ships may share a side) is refused by name, classic is not."""
+    assert PLACEMENTS["packed"].supports(PRESETS["classic"])
+    with pytest.raises(SeaBattleError) as refused:
+        find_placement("packed", PRESETS["milton-bradley"])
+    assert refused.value.message_key == "bench.placement_boats"
+    assert "--placement corner" in str(refused.value)
 
 
 def family_measures(rules: Rules, family: str, measure: str, count: int = 30) -> list[float]:

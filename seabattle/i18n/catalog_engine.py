@@ -213,6 +213,12 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "use --placement dfs",
         "расстановка {name} умеет ставить только обычные корабли; здесь есть {variants}: "
         "используйте --placement dfs"),
+    "bench.placement_boats": (
+        "the {name} placement tells single-deck ships from the others, and these rules have "
+        "none that no other ship may touch by a side: use --placement corner",
+        "расстановка {name} отличает однопалубные корабли от остальных, а в этих правилах нет "
+        "однопалубных, которых другие корабли не касаются сторонами: используйте "
+        "--placement corner"),
     "match.variants": (
         "matches and tournaments (bot protocol v1) play the rule systems without variants; "
         "these rules use: {variants}",

@@ -854,10 +854,13 @@ def lookahead(samples, candidates, first, depth, discount, allowed):  # type: ig
 
 
 @njit(cache=True)
-def fleet_sums(samples, fixed, linear, near, out):  # type: ignore[no-untyped-def]
+def fleet_sums(samples, fixed, linear, near, sides, out):  # type: ignore[no-untyped-def]
     """Per fleet (a row of words, with the ``fixed`` words added): the sums over its
-    cells of ``linear``'s columns, and in the last column of ``out`` twice the number of
-    pairs of its cells that ``near`` (per cell, words of the cells near it) joins."""
+    cells of ``linear``'s columns (9: see :mod:`seabattle.battleship.ai.fleet_shape`);
+    in the next column twice the number of pairs of its cells that ``near`` (per cell,
+    words of the cells near it) joins; in the last four the sums of ``linear``'s corner
+    distances (its last four columns) over the cells with no cell of the fleet beside
+    them (``sides``, as ``near``)."""
     columns = linear.shape[1]
     words = samples.shape[1]
     occupied = np.empty(words, dtype=np.uint64)
@@ -871,9 +874,14 @@ def fleet_sums(samples, fixed, linear, near, out):  # type: ignore[no-untyped-de
                 for k in range(columns):
                     out[i, k] += linear[c, k]
                 crowd = 0
+                beside = ZERO
                 for v in range(words):
                     crowd += _popcount(near[c, v] & occupied[v])
+                    beside |= sides[c, v] & occupied[v]
                 out[i, columns] += crowd
+                if beside == ZERO:
+                    for k in range(4):
+                        out[i, columns + 1 + k] += linear[c, columns - 4 + k]
                 x &= x - ONE
 
 
@@ -892,11 +900,13 @@ def weighted_maps(samples, fixed, weights, out):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def log_tilts(sums, measures, betas, out):  # type: ignore[no-untyped-def]
+def log_tilts(sums, measures, betas, lone_weight, out):  # type: ignore[no-untyped-def]
     """``out[f, i]``: the log-weight of fleet ``i`` (its row of :func:`fleet_sums`) under
-    tilt ``f``, whose measure is ``measures[f]`` (0 edge, 1 corner, 2 cluster, 3 spread;
+    tilt ``f``, whose measure is ``measures[f]`` (0 edge, 1 corner, 2 cluster, 3 spread,
+    4 packed, whose cells without a neighbour count ``lone_weight`` times their distance;
     see :mod:`seabattle.battleship.ai.fleet_shape`) and strength ``betas[f]`` per 20 ship
-    cells. The corner tilt's weight is the mean of its four corners'."""
+    cells. The corner and packed tilts' weight is the mean of their four corners'."""
+    corner = np.empty(4)
     for i in range(sums.shape[0]):
         count = max(sums[i, 3], 1.0)
         for f in range(measures.shape[0]):
@@ -904,13 +914,14 @@ def log_tilts(sums, measures, betas, out):  # type: ignore[no-untyped-def]
             m = measures[f]
             if m == 0:
                 out[f, i] = beta * sums[i, 0]
-            elif m == 1:
-                top = -np.inf
+            elif m == 1 or m == 4:
                 for k in range(4):
-                    top = max(top, -beta * sums[i, 5 + k])
+                    lone = sums[i, 10 + k] if m == 4 else 0.0
+                    corner[k] = -beta * (sums[i, 5 + k] - lone) + beta * lone_weight * lone
+                top = corner.max()
                 total = 0.0
                 for k in range(4):
-                    total += np.exp(-beta * sums[i, 5 + k] - top)
+                    total += np.exp(corner[k] - top)
                 out[f, i] = top + np.log(total / 4.0)
             elif m == 2:
                 out[f, i] = -beta * (sums[i, 4] - (sums[i, 1] ** 2 + sums[i, 2] ** 2) / count)

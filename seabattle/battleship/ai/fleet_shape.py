@@ -10,11 +10,16 @@ placement families imitate and the admiral's prior weighs:
 - ``cluster``: how tightly the ship cells bunch together anywhere (minus their
   dispersion, the sum of squared distances to their centroid);
 - ``spread``: how far apart they keep (minus the number of pairs of ship cells within
-  two king moves of each other).
+  two king moves of each other);
+- ``packed``: Perelman's habit (RULES.md §3), the multi-deck ships packed into one corner
+  and the single-deck ones far from it (minus the Manhattan distances to the corner of
+  the cells with a ship cell beside them, plus :data:`LONE_WEIGHT` times those of the
+  cells without; one value per corner). Where ships may not share a side the cells
+  with a neighbour are exactly the multi-deck ships'.
 
 A family is the uniform distribution over legal fleets *tilted* by one measure: a
-fleet's chance is proportional to ``exp(beta * measure)`` (for ``corner``, the mean of
-that over the four corners). The same formula draws the family's fleets
+fleet's chance is proportional to ``exp(beta * measure)`` (for ``corner`` and
+``packed``, the mean of that over the four corners). The same formula draws the family's fleets
 (:mod:`~seabattle.battleship.ai.families`) and weighs the admiral's posterior fleets
 (:mod:`~seabattle.battleship.ai.habits`), so both read the measures from here: on one
 bitboard (:meth:`FleetShape.measure`) or on the posterior's fleets at once
@@ -44,8 +49,18 @@ FloatArray = npt.NDArray[np.float64]
 Words = npt.NDArray[np.uint64]
 """Fleets as rows of little-endian 64-bit words (fleets × words)."""
 
-MEASURES: tuple[str, ...] = ("edge", "corner", "cluster", "spread")
+MEASURES: tuple[str, ...] = ("edge", "corner", "cluster", "spread", "packed")
 """The measures, one per tilted family."""
+
+PER_CORNER: frozenset[str] = frozenset({"corner", "packed"})
+"""The measures with one value per corner (a family of them picks its corner at random)."""
+
+LONE_WEIGHT = 0.5
+"""How much the ``packed`` measure rewards a cell without a ship cell beside it (a
+single-deck ship) for lying far from the corner, against what it rewards a multi-deck
+ship's cell for lying near it. Perelman's single-deck ships lie on average 2 cells
+farther from the packed corner than a uniform fleet's on classic (one standard
+deviation), his multi-deck ships' cells 3 cells nearer (four standard deviations)."""
 
 CROWD_RADIUS = 2
 """Ship cells within this many king moves of each other count as a crowded pair."""
@@ -70,6 +85,7 @@ TILTS: dict[str, Tilt] = {
     "corner": Tilt("corner", 1.0),
     "cluster": Tilt("cluster", 0.15),
     "spread": Tilt("spread", 1.5),
+    "packed": Tilt("packed", 2.0),
 }
 """The tilted families by name (``docs/bench.md`` shows what each measures on the presets).
 The strengths were chosen so that each family's fleets stand far outside the uniform
@@ -90,6 +106,8 @@ class FleetShape:
     distance to it."""
     near: tuple[Bitboard, ...]
     """Per cell, the other cells within :data:`CROWD_RADIUS` king moves."""
+    sides: tuple[Bitboard, ...]
+    """Per cell, the cells that share a side with it."""
 
     @staticmethod
     @cache
@@ -112,13 +130,16 @@ class FleetShape:
                 if d != c and max(abs(rows[c] - rows[d]), abs(cols[c] - cols[d])) <= CROWD_RADIUS:
                     board |= bit(d)
             near.append(board)
-        return FleetShape(grid, border, rows, cols, distance, tuple(near))
+        sides = tuple(sum(bit(d) for d in range(grid.size)
+                          if abs(rows[c] - rows[d]) + abs(cols[c] - cols[d]) == 1)
+                      for c in range(grid.size))
+        return FleetShape(grid, border, rows, cols, distance, tuple(near), sides)
 
     # --- one fleet ------------------------------------------------------------------
 
     def measure(self, name: str, occupied: Bitboard, corner: int = 0) -> float:
         """The measure ``name`` of the ship cells ``occupied`` (``corner``: which corner,
-        for the ``corner`` measure)."""
+        for the measures of :data:`PER_CORNER`)."""
         if name == "edge":
             return float((occupied & self.border).bit_count())
         cells = list(iter_cells(occupied))
@@ -135,15 +156,20 @@ class FleetShape:
             return -(square - (sr * sr + sc * sc) / n)
         if name == "spread":
             return -float(sum((self.near[c] & occupied).bit_count() for c in cells) // 2)
+        if name == "packed":
+            distance = self.corner_distance[corner]
+            return float(sum(-distance[c] if self.sides[c] & occupied else LONE_WEIGHT * distance[c]
+                             for c in cells))
         raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
 
     def log_tilt(self, tilt: Tilt, occupied: Bitboard) -> float:
         """``log`` of the family's weight of a fleet against the uniform one (up to a
-        constant): ``beta * measure``, for ``corner`` averaged over the corners."""
+        constant): ``beta * measure``, for the measures of :data:`PER_CORNER` averaged
+        over the corners."""
         beta = tilt.per_fleet(occupied.bit_count())
-        if tilt.measure != "corner":
+        if tilt.measure not in PER_CORNER:
             return beta * self.measure(tilt.measure, occupied)
-        values = [beta * self.measure("corner", occupied, k) for k in range(4)]
+        values = [beta * self.measure(tilt.measure, occupied, k) for k in range(4)]
         top = max(values)
         return top + math.log(sum(math.exp(v - top) for v in values) / 4)
 
@@ -153,9 +179,9 @@ class FleetShape:
         """What :meth:`log_tilts` needs of each fleet of ``samples`` (rows of 64-bit
         words, little-endian, as the posterior keeps them; ``fixed``: cells every fleet
         holds besides)."""
-        linear, near = _arrays_of(self.grid)
-        out = np.zeros((len(samples), linear.shape[1] + 1))
-        _kernels.fleet_sums(samples, to_words(fixed, samples.shape[1]), linear, near, out)
+        linear, near, sides = _arrays_of(self.grid)
+        out = np.zeros((len(samples), linear.shape[1] + 5))
+        _kernels.fleet_sums(samples, to_words(fixed, samples.shape[1]), linear, near, sides, out)
         return out
 
     def log_tilts(self, tilts: Sequence[Tilt], sums: FloatArray) -> FloatArray:
@@ -163,23 +189,25 @@ class FleetShape:
         ``tilts``: an array of tilts × fleets (compiled)."""
         out = np.empty((len(tilts), len(sums)))
         _kernels.log_tilts(sums, np.array([MEASURES.index(t.measure) for t in tilts]),
-                           np.array([t.beta for t in tilts]), out)
+                           np.array([t.beta for t in tilts]), LONE_WEIGHT, out)
         return out
 
 
 @cache
-def _arrays_of(grid: Grid) -> tuple[FloatArray, Words]:
+def _arrays_of(grid: Grid) -> tuple[FloatArray, Words, Words]:
     """Per cell: border, row, column, 1 (to count cells), squared distance from the
     origin and the distances to the four corners (cells × 9); and, per cell, the words
-    of the cells near it (cells × words)."""
+    of the cells near it and of those beside it (cells × words each)."""
     shape = FleetShape.of(grid)
     size = grid.size
     words = (size + 63) // 64
     linear = np.zeros((size, 9))
     near = np.zeros((size, words), dtype=np.uint64)
+    sides = np.zeros((size, words), dtype=np.uint64)
     for c in range(size):
         row, col = shape.rows[c], shape.cols[c]
         linear[c, :5] = ((shape.border >> c) & 1, row, col, 1, row * row + col * col)
         linear[c, 5:] = [shape.corner_distance[k][c] for k in range(4)]
         near[c] = to_words(shape.near[c], words)
-    return linear, near
+        sides[c] = to_words(shape.sides[c], words)
+    return linear, near, sides

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -46,7 +47,17 @@ depth-first placement (``dfs``: each fleet weighed by its chance under that sear
 :meth:`~seabattle.battleship.ai.placement.DfsPlacement.log_chances`, where the ships
 of a fleet's cells are known; elsewhere the member is the uniform one)."""
 
-_DFS = FAMILIES.index("dfs")
+
+
+@cache
+def weighs(rules: Rules) -> dict[str, bool]:
+    """Per member of :data:`FAMILIES`, whether it weighs ``rules``' fleets: the uniform
+    one, the tilted families that place them (``packed`` needs single-deck ships), ``dfs`` where
+    :meth:`~seabattle.battleship.ai.placement.DfsPlacement.weighable`. Elsewhere the
+    member's map is the uniform one and a revealed fleet says nothing of it, so it never
+    leads."""
+    applies = {name: PLACEMENTS[name].supports(rules) for name in TILTS}
+    return {"uniform": True, **applies, "dfs": DfsPlacement.weighable(rules)}
 
 UNIFORM_PRIOR = 0.85
 """The uniform member's prior weight; the tilted families share the rest equally, and
@@ -68,7 +79,10 @@ so one badly estimated cell cannot rule a family out."""
 LEARNED_SPREAD = 12.0
 """Most that learned evidence may raise a family's log-weight against the uniform
 member's (an opponent who changes habits is noticed again within a game); it never
-lowers one below its prior."""
+lowers one below its prior. Where the best family's sum goes beyond, every family's is
+lowered by the excess, so that families keep their differences: two habits that both
+fit an opponent (Perelman's fleets fit ``corner`` and ``packed``) are told apart by how
+well."""
 
 LEARNED_MARGIN = 3.0
 """Learned evidence raises a family only by what it has beyond this many nats. A uniform
@@ -154,15 +168,16 @@ class PlacementPrior:
         of the shots for :meth:`next_game` (each family's weight of the fleet against
         the uniform prior's, exactly, rather than the shots' estimate of it)."""
         shape = FleetShape.of(rules.grid)
+        applies = weighs(rules)
         evidence = [0.0]
         for name in TILTS:
             family = PLACEMENTS[name]
             assert isinstance(family, TiltedPlacement)
             evidence.append(shape.log_tilt(TILTS[name], fleet.cells)
-                            - family.log_normaliser(rules))
+                            - family.log_normaliser(rules) if applies[name] else 0.0)
         dfs = PLACEMENTS["dfs"]
         assert isinstance(dfs, DfsPlacement)
-        if dfs.weighable(rules):
+        if applies["dfs"]:
             row = to_words(fleet.cells, (rules.grid.size + 63) // 64)[None, :]
             evidence.append(float(dfs.log_chances(rules, row)[0]) + dfs.log_fleet_count(rules))
         else:
@@ -177,10 +192,12 @@ class PlacementPrior:
             evidence = (self._revealed if self._revealed is not None
                         else self.log_weights - self.start())
             learned = self.learned + evidence
+            learned -= learned[0]
+            learned -= max(0.0, float(learned.max()) - LEARNED_SPREAD - LEARNED_MARGIN)
             # Evidence only ever raises a habit above its prior, relative to the uniform
             # member: against a uniform placer the admiral plays as without learning
             # (a series measured that suppressing the habits there cost shots).
-            self.learned = np.clip(learned - learned[0], 0.0, LEARNED_SPREAD + LEARNED_MARGIN)
+            self.learned = np.maximum(learned, 0.0)
         self.log_weights = self.start()
         self._maps = None
         self._revealed = None
@@ -218,16 +235,17 @@ class PlacementPrior:
         rules = view.rules
         shape = FleetShape.of(rules.grid)
         tilts = list(shape.log_tilts(list(TILTS.values()), shape.fleet_sums(samples, fixed)))
-        dfs = DfsPlacement.weighable(rules)
-        if dfs:
+        applies = weighs(rules)
+        if applies["dfs"]:
             tilts.append(DfsPlacement.log_chances(rules, samples, fixed))
         weights = np.array([tempered_weights(log_tilts) for log_tilts in tilts])
         maps = np.zeros((len(FAMILIES), size))
         _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights,
                                maps[1:1 + len(weights)])
         maps[0] = uniform
-        if not dfs:
-            maps[_DFS] = uniform
+        for index, name in enumerate(FAMILIES):
+            if not applies[name]:
+                maps[index] = uniform
         self._maps = maps
         if self.average:
             # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy

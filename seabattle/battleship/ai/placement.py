@@ -18,10 +18,11 @@ The strategies of :data:`PLACEMENTS`:
   decks spread over the rest of the field.
 - ``hard``: the multi-deck ships packed in a band along one edge, the single decks
   anywhere legal, at random (see :class:`HardPlacement`).
-- ``edge``, ``corner``, ``cluster``, ``spread``: the habits people place with, each the
-  uniform distribution tilted by one measure of the fleet (:class:`TiltedPlacement`,
-  :mod:`~seabattle.battleship.ai.fleet_shape`); ``mixture``: each fleet from one of all
-  the others (:class:`MixturePlacement`).
+- ``edge``, ``corner``, ``cluster``, ``spread``, ``packed``: the habits people place
+  with, each the uniform distribution tilted by one measure of the fleet
+  (:class:`TiltedPlacement`, :mod:`~seabattle.battleship.ai.fleet_shape`; ``packed`` is
+  a loose ``perelman``); ``mixture``: each fleet from one of the others, ``packed``
+  aside (:class:`MixturePlacement`).
 
 >>> import random
 >>> from seabattle.battleship.rules import find_rules
@@ -46,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
-from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
+from seabattle.battleship.ai.fleet_shape import PER_CORNER, TILTS, FleetShape
 from seabattle.battleship.ai.hiding import (
     CANDIDATE_FAMILIES,
     CANDIDATES,
@@ -210,6 +211,11 @@ class PlacementStrategy(ABC):
         ships of listed shapes only (no submarines, mines, minesweepers or Flying
         Dutchman)."""
         return all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
+
+    def refusal(self, rules: Rules) -> SeaBattleError:
+        """The error that says why this strategy does not :meth:`supports` ``rules``."""
+        return SeaBattleError("bench.placement_variants", name=self.name,
+                              variants=", ".join(rules.variants()))
 
 
 class UniformPlacement(PlacementStrategy):
@@ -555,12 +561,26 @@ class TiltedPlacement(PlacementStrategy):
     def place(self, rules: Rules, rng: random.Random) -> Fleet:
         return self.place_tilted(rules, rng, 1.0)
 
+    def supports(self, rules: Rules) -> bool:
+        """As every strategy's; ``packed`` also needs single-deck ships that no other ship
+        may touch by a side (its measure tells them from the multi-deck ships by that):
+        without them it would be ``corner`` at another strength."""
+        if not super().supports(rules):
+            return False
+        return self.tilt.measure != "packed" or (
+            rules.touching is not Touching.SIDES and any(k.size == 1 for k in rules.fleet))
+
+    def refusal(self, rules: Rules) -> SeaBattleError:
+        if not super().supports(rules):
+            return super().refusal(rules)
+        return SeaBattleError("bench.placement_boats", name=self.name)
+
     def place_tilted(self, rules: Rules, rng: random.Random, strength: float) -> Fleet:
         """A fleet of the family with its tilt's strength scaled by ``strength`` (0: a
         uniform fleet, 1: the family's)."""
         shape = FleetShape.of(rules.grid)
         tilt = self.tilt
-        corner = int(rng.random() * 4) if tilt.measure == "corner" else 0
+        corner = int(rng.random() * 4) if tilt.measure in PER_CORNER else 0
         beta = strength * tilt.per_fleet(sum(k.size for k in rules.fleet))
 
         def log_weight(occupied: Bitboard) -> float:
@@ -624,10 +644,10 @@ def _integrate_log_normaliser(rules: Rules, name: str) -> float:
     means = []
     for point in range(INTEGRATION_POINTS + 1):
         strength = point / INTEGRATION_POINTS
-        # The corner family's weight is a mean over the corners, each with the same
+        # A per-corner family's weight is a mean over the corners, each with the same
         # normaliser by symmetry: the chain towards one corner measures it.
         values = [beta * shape.measure(measure, fleet.cells, 0) for fleet in (
-            family.place_tilted(rules, rng, strength) if measure != "corner"
+            family.place_tilted(rules, rng, strength) if measure not in PER_CORNER
             else _towards_corner(family, rules, rng, strength)
             for _ in range(INTEGRATION_FLEETS))]
         means.append(statistics.fmean(values))
@@ -637,10 +657,10 @@ def _integrate_log_normaliser(rules: Rules, name: str) -> float:
 
 def _towards_corner(family: TiltedPlacement, rules: Rules, rng: random.Random,
                     strength: float) -> Fleet:
-    """A fleet of the corner family tilted towards the top left corner."""
+    """A fleet of a per-corner family tilted towards the top left corner."""
     fleet = family.place_tilted(rules, rng, strength)
     shape = FleetShape.of(rules.grid)
-    best = max(range(4), key=lambda k: shape.measure("corner", fleet.cells, k))
+    best = max(range(4), key=lambda k: shape.measure(family.tilt.measure, fleet.cells, k))
     return fleet if best == 0 else _mirror_to_top_left(rules, fleet, best)
 
 
@@ -661,6 +681,8 @@ FAMILIES: tuple[TiltedPlacement, ...] = (
     TiltedPlacement("corner", "the whole fleet packed towards one corner"),
     TiltedPlacement("cluster", "the ships bunched together somewhere on the field"),
     TiltedPlacement("spread", "the ships kept apart, spread over the whole field"),
+    TiltedPlacement("packed", "the multi-deck ships packed towards one corner, the "
+                              "single-deck ones far from it (Perelman's habit, loosely)"),
 )
 """The placement families people use, as tilts of the uniform distribution."""
 
@@ -689,7 +711,7 @@ def find_placement(name: str, rules: Rules | None = None) -> PlacementStrategy:
     """A placement strategy by name, case-insensitive.
 
     Given ``rules`` it cannot place (see :meth:`PlacementStrategy.supports`), it is
-    refused with a message naming the strategy that can (``dfs``).
+    refused with a message naming a strategy that can (:meth:`PlacementStrategy.refusal`).
     """
     try:
         strategy = PLACEMENTS[name.strip().lower()]
@@ -697,8 +719,7 @@ def find_placement(name: str, rules: Rules | None = None) -> PlacementStrategy:
         raise SeaBattleError("bench.unknown_placement", name=name,
                              known=", ".join(PLACEMENTS)) from None
     if rules is not None and not strategy.supports(rules):
-        raise SeaBattleError("bench.placement_variants", name=strategy.name,
-                             variants=", ".join(rules.variants()))
+        raise strategy.refusal(rules)
     return strategy
 
 
