@@ -60,10 +60,15 @@ def weighs(rules: Rules) -> dict[str, bool]:
     return {"uniform": True, **applies, "dfs": DfsPlacement.weighable(rules)}
 
 UNIFORM_PRIOR = 0.85
-"""The uniform member's prior weight; the tilted families share the rest equally, and
-the ``dfs`` member has one tilted family's weight (all normalised). Higher costs less on
-uniform fleets and gains less on fleets with habits (docs/admiral.md, «The uniform
-member's weight»)."""
+"""The uniform member's prior weight. Every other member has a quarter of the rest (all
+then normalised): the share each had when the mixture held four tilted families, so a
+member added since (``packed``) leaves the others as quick to lead as they were
+(shared among more, each habit needed more evidence, which cost up to a shot on habit
+fleets, docs/admiral.md). Higher costs less on uniform fleets and gains less on fleets
+with habits (docs/admiral.md, «The uniform member's weight»)."""
+
+HABIT_SHARE = 0.25
+"""Each member's prior weight but the uniform one's, as a share of ``1 - uniform``."""
 
 MIN_EFFECTIVE_SHARE = 0.1
 """A family's tilt is tempered (raised to a power below one) until the posterior fleets'
@@ -129,8 +134,8 @@ class PlacementPrior:
     map of the most probable family alone (the uniform one until the evidence favours
     another, docs/admiral.md says why)."""
     uniform_prior: float = UNIFORM_PRIOR
-    """The uniform member's prior weight; the tilted families share the rest equally,
-    and ``dfs`` weighs as one of them."""
+    """The uniform member's prior weight; every other member has
+    :data:`HABIT_SHARE` of the rest."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family, against the uniform member
     (at least 0; a game starts with what it has beyond :data:`LEARNED_MARGIN`)."""
@@ -148,7 +153,7 @@ class PlacementPrior:
 
     def log_prior(self) -> FloatArray:
         """The prior log-weights before any evidence."""
-        rest = (1 - self.uniform_prior) / len(TILTS)
+        rest = (1 - self.uniform_prior) * HABIT_SHARE
         weights = np.array([self.uniform_prior] + [rest] * (len(FAMILIES) - 1))
         prior: FloatArray = np.log(weights / weights.sum())
         return prior
