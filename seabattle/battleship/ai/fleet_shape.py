@@ -1,6 +1,6 @@
 """How a fleet lies on the field, as numbers: the shapes people give their fleets.
 
-People do not place at random (docs/bench.md, «Placement families»). Four measures of
+People do not place at random (docs/bench.md, «Placement families»). Five measures of
 a fleet's *occupancy* (the set of cells its ships cover) describe the habits the
 placement families imitate and the admiral's prior weighs:
 
@@ -19,11 +19,12 @@ placement families imitate and the admiral's prior weighs:
 
 A family is the uniform distribution over legal fleets *tilted* by one measure: a
 fleet's chance is proportional to ``exp(beta * measure)`` (for ``corner`` and
-``packed``, the mean of that over the four corners). The same formula draws the family's fleets
-(:mod:`~seabattle.battleship.ai.families`) and weighs the admiral's posterior fleets
-(:mod:`~seabattle.battleship.ai.habits`), so both read the measures from here: on one
-bitboard (:meth:`FleetShape.measure`) or on the posterior's fleets at once
-(:meth:`FleetShape.fleet_sums`, compiled, then :meth:`FleetShape.log_tilts`).
+``packed``, the mean of that over the four corners). The same formula draws the
+family's fleets (:class:`~seabattle.battleship.ai.placement.TiltedPlacement`) and weighs
+the admiral's posterior fleets (:mod:`~seabattle.battleship.ai.habits`), so both read
+the measures from here: on one bitboard (:meth:`FleetShape.measure`) or on the
+posterior's fleets at once (:meth:`FleetShape.fleet_sums`, compiled, then
+:meth:`FleetShape.log_tilts`).
 
 >>> from seabattle.battleship.rules import find_rules
 >>> shape = FleetShape.of(find_rules("classic").grid)
