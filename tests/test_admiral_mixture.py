@@ -251,8 +251,9 @@ def test_learned_evidence_counts_beyond_the_margin() -> None:
 
 def test_two_habits_past_the_cap_keep_their_difference() -> None:
     """Perelman's fleets fit both the ``corner`` and the ``packed`` family, ``packed``
-    better: after ten of them, when both sums are far past the cap, ``packed`` still leads
-    by what the fleets said, and the best is held at the cap."""
+    better: after ten of them, when both sums are far past the cap, ``packed`` is held at
+    the cap and ``corner`` stays below it by what the fleets said (here more than the cap
+    itself, so at its prior), where cutting each at the cap would leave them level."""
     rules = PRESETS["classic"]
     rng = random.Random(11)
     prior = PlacementPrior()
