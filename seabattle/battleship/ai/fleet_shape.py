@@ -44,6 +44,8 @@ import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.posterior import to_words
+from seabattle.battleship.rules import Rules
+from seabattle.battleship.shapes import Touching
 from seabattle.coords import Bitboard, Grid, bit, iter_cells
 
 FloatArray = npt.NDArray[np.float64]
@@ -62,6 +64,23 @@ single-deck ship) for lying far from the corner, against what it rewards a multi
 ship's cell for lying near it. Perelman's single-deck ships lie on average 2 cells
 farther from the packed corner than a uniform fleet's on classic (one standard
 deviation), his multi-deck ships' cells 3 cells nearer (four standard deviations)."""
+
+
+
+def measurable(name: str, rules: Rules) -> bool:
+    """Whether the measure ``name`` tells ``rules``' fleets apart the way it means to:
+    ``packed`` needs single-deck ships that no other ship may touch by a side (it tells
+    them from the multi-deck ships by that; without them it would be ``corner``'s
+    measure at another strength); every other measure applies to every fleet.
+
+    >>> from seabattle.battleship.rules import find_rules
+    >>> [measurable("packed", find_rules(name)) for name in ("classic", "milton-bradley")]
+    [True, False]
+    """
+    if name != "packed":
+        return True
+    return rules.touching is not Touching.SIDES and any(k.size == 1 for k in rules.fleet)
+
 
 CROWD_RADIUS = 2
 """Ship cells within this many king moves of each other count as a crowded pair."""

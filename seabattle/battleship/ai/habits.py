@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
-from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape, measurable
 from seabattle.battleship.ai.placement import PLACEMENTS, DfsPlacement, TiltedPlacement
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.events import ShotResult
@@ -52,11 +52,12 @@ of a fleet's cells are known; elsewhere the member is the uniform one)."""
 @cache
 def weighs(rules: Rules) -> dict[str, bool]:
     """Per member of :data:`FAMILIES`, whether it weighs ``rules``' fleets: the uniform
-    one, the tilted families that place them (``packed`` needs single-deck ships), ``dfs`` where
-    :meth:`~seabattle.battleship.ai.placement.DfsPlacement.weighable`. Elsewhere the
-    member's map is the uniform one and a revealed fleet says nothing of it, so it never
-    leads."""
-    applies = {name: PLACEMENTS[name].supports(rules) for name in TILTS}
+    one, the tilted families whose measure applies
+    (:func:`~seabattle.battleship.ai.fleet_shape.measurable`: ``packed`` needs single-deck
+    ships), ``dfs`` where :meth:`~seabattle.battleship.ai.placement.DfsPlacement.weighable`.
+    Elsewhere the member's map is the uniform one and a revealed fleet says nothing of
+    it, so it never leads."""
+    applies = {name: measurable(tilt.measure, rules) for name, tilt in TILTS.items()}
     return {"uniform": True, **applies, "dfs": DfsPlacement.weighable(rules)}
 
 UNIFORM_PRIOR = 0.85

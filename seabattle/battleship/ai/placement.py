@@ -47,7 +47,7 @@ import numpy as np
 import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
-from seabattle.battleship.ai.fleet_shape import PER_CORNER, TILTS, FleetShape
+from seabattle.battleship.ai.fleet_shape import PER_CORNER, TILTS, FleetShape, measurable
 from seabattle.battleship.ai.hiding import (
     CANDIDATE_FAMILIES,
     CANDIDATES,
@@ -562,13 +562,10 @@ class TiltedPlacement(PlacementStrategy):
         return self.place_tilted(rules, rng, 1.0)
 
     def supports(self, rules: Rules) -> bool:
-        """As every strategy's; ``packed`` also needs single-deck ships that no other ship
-        may touch by a side (its measure tells them from the multi-deck ships by that):
-        without them it would be ``corner`` at another strength."""
-        if not super().supports(rules):
-            return False
-        return self.tilt.measure != "packed" or (
-            rules.touching is not Touching.SIDES and any(k.size == 1 for k in rules.fleet))
+        """As every strategy's, where the family's measure applies
+        (:func:`~seabattle.battleship.ai.fleet_shape.measurable`: ``packed`` needs
+        single-deck ships standing apart)."""
+        return super().supports(rules) and measurable(self.tilt.measure, rules)
 
     def refusal(self, rules: Rules) -> SeaBattleError:
         if not super().supports(rules):
