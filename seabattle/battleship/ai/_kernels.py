@@ -856,11 +856,11 @@ def lookahead(samples, candidates, first, depth, discount, allowed):  # type: ig
 @njit(cache=True)
 def fleet_sums(samples, fixed, linear, near, sides, out):  # type: ignore[no-untyped-def]
     """Per fleet (a row of words, with the ``fixed`` words added): the sums over its
-    cells of ``linear``'s columns (9: see :mod:`seabattle.battleship.ai.fleet_shape`);
+    cells of ``linear``'s columns (13: see :mod:`seabattle.battleship.ai.fleet_shape`);
     in the next column twice the number of pairs of its cells that ``near`` (per cell,
-    words of the cells near it) joins; in the last four the sums of ``linear``'s corner
-    distances (its last four columns) over the cells with no cell of the fleet beside
-    them (``sides``, as ``near``)."""
+    words of the cells near it) joins; in the last eight the sums of ``linear``'s corner
+    and edge distances (its last eight columns) over the cells with no cell of the
+    fleet beside them (``sides``, as ``near``)."""
     columns = linear.shape[1]
     words = samples.shape[1]
     occupied = np.empty(words, dtype=np.uint64)
@@ -880,8 +880,8 @@ def fleet_sums(samples, fixed, linear, near, sides, out):  # type: ignore[no-unt
                     beside |= sides[c, v] & occupied[v]
                 out[i, columns] += crowd
                 if beside == ZERO:
-                    for k in range(4):
-                        out[i, columns + 1 + k] += linear[c, columns - 4 + k]
+                    for k in range(8):
+                        out[i, columns + 1 + k] += linear[c, columns - 8 + k]
                 x &= x - ONE
 
 
@@ -904,9 +904,10 @@ def log_tilts(sums, measures, betas, lone_weight, out):  # type: ignore[no-untyp
     """``out[f, i]``: the log-weight of fleet ``i`` (its row of :func:`fleet_sums`) under
     tilt ``f``, whose measure is ``measures[f]`` (0 edge, 1 corner, 2 cluster, 3 spread,
     4 packed, whose cells without a neighbour count ``lone_weight`` times their distance;
-    see :mod:`seabattle.battleship.ai.fleet_shape`) and strength ``betas[f]`` per 20 ship
-    cells. The corner and packed tilts' weight is the mean of their four corners'."""
-    corner = np.empty(4)
+    5 band, whose count nothing; see :mod:`seabattle.battleship.ai.fleet_shape`) and
+    strength ``betas[f]`` per 20 ship cells. The corner and packed tilts' weight is the
+    mean of their four corners', the band tilt's of its four edges'."""
+    anchor = np.empty(4)
     for i in range(sums.shape[0]):
         count = max(sums[i, 3], 1.0)
         for f in range(measures.shape[0]):
@@ -914,19 +915,22 @@ def log_tilts(sums, measures, betas, lone_weight, out):  # type: ignore[no-untyp
             m = measures[f]
             if m == 0:
                 out[f, i] = beta * sums[i, 0]
-            elif m == 1 or m == 4:
+            elif m == 1 or m == 4 or m == 5:
                 for k in range(4):
-                    lone = sums[i, 10 + k] if m == 4 else 0.0
-                    corner[k] = -beta * (sums[i, 5 + k] - lone) + beta * lone_weight * lone
-                top = corner.max()
+                    if m == 5:
+                        anchor[k] = -beta * (sums[i, 9 + k] - sums[i, 18 + k])
+                    else:
+                        lone = sums[i, 14 + k] if m == 4 else 0.0
+                        anchor[k] = -beta * (sums[i, 5 + k] - lone) + beta * lone_weight * lone
+                top = anchor.max()
                 total = 0.0
                 for k in range(4):
-                    total += np.exp(corner[k] - top)
+                    total += np.exp(anchor[k] - top)
                 out[f, i] = top + np.log(total / 4.0)
             elif m == 2:
                 out[f, i] = -beta * (sums[i, 4] - (sums[i, 1] ** 2 + sums[i, 2] ** 2) / count)
             else:
-                out[f, i] = -beta * sums[i, 9] / 2.0
+                out[f, i] = -beta * sums[i, 13] / 2.0
 
 
 @njit(cache=True)

@@ -1,6 +1,6 @@
 """How a fleet lies on the field, as numbers: the shapes people give their fleets.
 
-People do not place at random (docs/bench.md, «Placement families»). Five measures of
+People do not place at random (docs/bench.md, «Placement families»). Six measures of
 a fleet's *occupancy* (the set of cells its ships cover) describe the habits the
 placement families imitate and the admiral's prior weighs:
 
@@ -16,12 +16,16 @@ placement families imitate and the admiral's prior weighs:
   the cells with a ship cell beside them, plus :data:`LONE_WEIGHT` times those of the
   cells without; one value per corner). Where ships may not share a side the cells
   with a neighbour are exactly the multi-deck ships'.
+- ``band``: the multi-deck ships along one edge, the single-deck ones anywhere (minus
+  the distances to the edge of the cells with a ship cell beside them; one value per
+  edge): the ``hard`` placement's habit.
 
 A family is the uniform distribution over legal fleets *tilted* by one measure: a
 fleet's chance is proportional to ``exp(beta * measure)`` (for ``corner`` and
-``packed``, the mean of that over the four corners). The same formula draws the
-family's fleets (:class:`~seabattle.battleship.ai.placement.TiltedPlacement`) and weighs
-the admiral's posterior fleets (:mod:`~seabattle.battleship.ai.habits`), so both read
+``packed``, the mean of that over the four corners; for ``band``, over the four
+edges). The same formula draws the family's fleets
+(:class:`~seabattle.battleship.ai.placement.TiltedPlacement`) and weighs the admiral's
+posterior fleets (:mod:`~seabattle.battleship.ai.habits`), so both read
 the measures from here: on one bitboard (:meth:`FleetShape.measure`) or on the
 posterior's fleets at once (:meth:`FleetShape.fleet_sums`, compiled, then
 :meth:`FleetShape.log_tilts`).
@@ -52,11 +56,19 @@ FloatArray = npt.NDArray[np.float64]
 Words = npt.NDArray[np.uint64]
 """Fleets as rows of little-endian 64-bit words (fleets × words)."""
 
-MEASURES: tuple[str, ...] = ("edge", "corner", "cluster", "spread", "packed")
+MEASURES: tuple[str, ...] = ("edge", "corner", "cluster", "spread", "packed", "band")
 """The measures, one per tilted family."""
 
 PER_CORNER: frozenset[str] = frozenset({"corner", "packed"})
 """The measures with one value per corner (a family of them picks its corner at random)."""
+
+PER_EDGE: frozenset[str] = frozenset({"band"})
+"""The measures with one value per edge: top, bottom, left, right (a family of them
+picks its edge at random)."""
+
+ANCHORED: frozenset[str] = PER_CORNER | PER_EDGE
+"""The measures taken towards one of four anchors, a corner or an edge: a fleet's weight
+under their family is the mean of its four anchors' weights."""
 
 LONE_WEIGHT = 0.5
 """How much the ``packed`` measure rewards a cell without a ship cell beside it (a
@@ -106,6 +118,7 @@ TILTS: dict[str, Tilt] = {
     "cluster": Tilt("cluster", 0.15),
     "spread": Tilt("spread", 1.5),
     "packed": Tilt("packed", 2.0),
+    "band": Tilt("band", 1.0),
 }
 """The tilted families by name (``docs/bench.md`` shows what each measures on the presets).
 The strengths were chosen so that each family's fleets stand far outside the uniform
@@ -124,6 +137,8 @@ class FleetShape:
     corner_distance: tuple[tuple[int, ...], ...]
     """Per corner (top left, top right, bottom left, bottom right), each cell's Manhattan
     distance to it."""
+    edge_distance: tuple[tuple[int, ...], ...]
+    """Per edge (top, bottom, left, right), each cell's distance to it (0 on it)."""
     near: tuple[Bitboard, ...]
     """Per cell, the other cells within :data:`CROWD_RADIUS` king moves."""
     sides: tuple[Bitboard, ...]
@@ -143,6 +158,7 @@ class FleetShape:
         corners = ((0, 0), (0, last_col), (last_row, 0), (last_row, last_col))
         distance = tuple(tuple(abs(rows[c] - r) + abs(cols[c] - k) for c in range(grid.size))
                          for r, k in corners)
+        edges = (rows, tuple(last_row - r for r in rows), cols, tuple(last_col - k for k in cols))
         near = []
         for c in range(grid.size):
             board = 0
@@ -153,18 +169,18 @@ class FleetShape:
         sides = tuple(sum(bit(d) for d in range(grid.size)
                           if abs(rows[c] - rows[d]) + abs(cols[c] - cols[d]) == 1)
                       for c in range(grid.size))
-        return FleetShape(grid, border, rows, cols, distance, tuple(near), sides)
+        return FleetShape(grid, border, rows, cols, distance, edges, tuple(near), sides)
 
     # --- one fleet ------------------------------------------------------------------
 
-    def measure(self, name: str, occupied: Bitboard, corner: int = 0) -> float:
-        """The measure ``name`` of the ship cells ``occupied`` (``corner``: which corner,
-        for the measures of :data:`PER_CORNER`)."""
+    def measure(self, name: str, occupied: Bitboard, anchor: int = 0) -> float:
+        """The measure ``name`` of the ship cells ``occupied`` (``anchor``: which corner,
+        for the measures of :data:`PER_CORNER`, or edge, for those of :data:`PER_EDGE`)."""
         if name == "edge":
             return float((occupied & self.border).bit_count())
         cells = list(iter_cells(occupied))
         if name == "corner":
-            distance = self.corner_distance[corner]
+            distance = self.corner_distance[anchor]
             return -float(sum(distance[c] for c in cells))
         if name == "cluster":
             if not cells:
@@ -177,17 +193,20 @@ class FleetShape:
         if name == "spread":
             return -float(sum((self.near[c] & occupied).bit_count() for c in cells) // 2)
         if name == "packed":
-            distance = self.corner_distance[corner]
+            distance = self.corner_distance[anchor]
             return float(sum(-distance[c] if self.sides[c] & occupied else LONE_WEIGHT * distance[c]
                              for c in cells))
+        if name == "band":
+            distance = self.edge_distance[anchor]
+            return -float(sum(distance[c] for c in cells if self.sides[c] & occupied))
         raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
 
     def log_tilt(self, tilt: Tilt, occupied: Bitboard) -> float:
         """``log`` of the family's weight of a fleet against the uniform one (up to a
-        constant): ``beta * measure``, for the measures of :data:`PER_CORNER` averaged
-        over the corners."""
+        constant): ``beta * measure``, for the measures of :data:`ANCHORED` averaged
+        over the four anchors."""
         beta = tilt.per_fleet(occupied.bit_count())
-        if tilt.measure not in PER_CORNER:
+        if tilt.measure not in ANCHORED:
             return beta * self.measure(tilt.measure, occupied)
         values = [beta * self.measure(tilt.measure, occupied, k) for k in range(4)]
         top = max(values)
@@ -200,7 +219,7 @@ class FleetShape:
         words, little-endian, as the posterior keeps them; ``fixed``: cells every fleet
         holds besides)."""
         linear, near, sides = _arrays_of(self.grid)
-        out = np.zeros((len(samples), linear.shape[1] + 5))
+        out = np.zeros((len(samples), SUMS))
         _kernels.fleet_sums(samples, to_words(fixed, samples.shape[1]), linear, near, sides, out)
         return out
 
@@ -213,21 +232,29 @@ class FleetShape:
         return out
 
 
+SUMS = 22
+"""Columns of :meth:`FleetShape.fleet_sums`: the 13 of :func:`_arrays_of`'s ``linear``,
+the crowded pairs (twice), and the 8 distances again over the cells without a ship
+cell beside them (see :func:`~seabattle.battleship.ai._kernels.fleet_sums`)."""
+
+
 @cache
 def _arrays_of(grid: Grid) -> tuple[FloatArray, Words, Words]:
     """Per cell: border, row, column, 1 (to count cells), squared distance from the
-    origin and the distances to the four corners (cells × 9); and, per cell, the words
-    of the cells near it and of those beside it (cells × words each)."""
+    origin, the distances to the four corners and to the four edges (cells × 13); and,
+    per cell, the words of the cells near it and of those beside it (cells × words
+    each)."""
     shape = FleetShape.of(grid)
     size = grid.size
     words = (size + 63) // 64
-    linear = np.zeros((size, 9))
+    linear = np.zeros((size, 13))
     near = np.zeros((size, words), dtype=np.uint64)
     sides = np.zeros((size, words), dtype=np.uint64)
     for c in range(size):
         row, col = shape.rows[c], shape.cols[c]
         linear[c, :5] = ((shape.border >> c) & 1, row, col, 1, row * row + col * col)
-        linear[c, 5:] = [shape.corner_distance[k][c] for k in range(4)]
+        linear[c, 5:9] = [shape.corner_distance[k][c] for k in range(4)]
+        linear[c, 9:] = [shape.edge_distance[k][c] for k in range(4)]
         near[c] = to_words(shape.near[c], words)
         sides[c] = to_words(shape.sides[c], words)
     return linear, near, sides

@@ -18,11 +18,11 @@ The strategies of :data:`PLACEMENTS`:
   decks spread over the rest of the field.
 - ``hard``: the multi-deck ships packed in a band along one edge, the single decks
   anywhere legal, at random (see :class:`HardPlacement`).
-- ``edge``, ``corner``, ``cluster``, ``spread``, ``packed``: the habits people place
-  with, each the uniform distribution tilted by one measure of the fleet
+- ``edge``, ``corner``, ``cluster``, ``spread``, ``packed``, ``band``: the habits people
+  place with, each the uniform distribution tilted by one measure of the fleet
   (:class:`TiltedPlacement`, :mod:`~seabattle.battleship.ai.fleet_shape`; ``packed`` is
-  a loose ``perelman``); ``mixture``: each fleet from one of the others, ``packed``
-  aside (:class:`MixturePlacement`).
+  a loose ``perelman``, ``band`` a loose ``hard``); ``mixture``: each fleet from one of
+  the others, ``packed`` and ``band`` aside (:class:`MixturePlacement`).
 
 >>> import random
 >>> from seabattle.battleship.rules import find_rules
@@ -38,7 +38,7 @@ import math
 import random
 import statistics
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
@@ -47,7 +47,13 @@ import numpy as np
 import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
-from seabattle.battleship.ai.fleet_shape import PER_CORNER, TILTS, FleetShape, measurable
+from seabattle.battleship.ai.fleet_shape import (
+    ANCHORED,
+    PER_CORNER,
+    TILTS,
+    FleetShape,
+    measurable,
+)
 from seabattle.battleship.ai.hiding import (
     CANDIDATE_FAMILIES,
     CANDIDATES,
@@ -549,8 +555,10 @@ class TiltedPlacement(PlacementStrategy):
     of :mod:`~seabattle.battleship.ai.fleet_shape` (edges, one corner, bunched, spread).
 
     A uniform fleet is the start of :data:`TILTED_MOVES_PER_SHIP` proposals per ship of
-    the tilted chain (:func:`~seabattle.battleship.ai.tilted.run_chain`); the ``corner``
-    family first picks its corner at random and tilts towards it alone.
+    the tilted chain (:func:`~seabattle.battleship.ai.tilted.run_chain`); the families
+    of :data:`~seabattle.battleship.ai.fleet_shape.ANCHORED` measures (``corner``,
+    ``packed``, ``band``) first pick their corner or edge at random and tilt towards it
+    alone.
     """
 
     def __init__(self, name: str, description: str) -> None:
@@ -572,16 +580,19 @@ class TiltedPlacement(PlacementStrategy):
             return super().refusal(rules)
         return SeaBattleError("bench.placement_boats", name=self.name)
 
-    def place_tilted(self, rules: Rules, rng: random.Random, strength: float) -> Fleet:
+    def place_tilted(self, rules: Rules, rng: random.Random, strength: float,
+                     anchor: int | None = None) -> Fleet:
         """A fleet of the family with its tilt's strength scaled by ``strength`` (0: a
-        uniform fleet, 1: the family's)."""
+        uniform fleet, 1: the family's), towards ``anchor`` (the corner or edge of an
+        anchored measure; ``None``: one at random)."""
         shape = FleetShape.of(rules.grid)
         tilt = self.tilt
-        corner = int(rng.random() * 4) if tilt.measure in PER_CORNER else 0
+        if anchor is None:
+            anchor = int(rng.random() * 4) if tilt.measure in ANCHORED else 0
         beta = strength * tilt.per_fleet(sum(k.size for k in rules.fleet))
 
         def log_weight(occupied: Bitboard) -> float:
-            return beta * shape.measure(tilt.measure, occupied, corner)
+            return beta * shape.measure(tilt.measure, occupied, anchor)
 
         start = _uniform_layout(rules, rng)
         steps = TILTED_MOVES_PER_SHIP * len(rules.fleet)
@@ -638,17 +649,32 @@ def _integrate_log_normaliser(rules: Rules, name: str) -> float:
     measure = family.tilt.measure
     beta = family.tilt.per_fleet(sum(k.size for k in rules.fleet))
     rng = random.Random(f"log-normaliser:{name}")
-    means = []
-    for point in range(INTEGRATION_POINTS + 1):
-        strength = point / INTEGRATION_POINTS
+    if measure in PER_CORNER or measure not in ANCHORED:
         # A per-corner family's weight is a mean over the corners, each with the same
         # normaliser by symmetry: the chain towards one corner measures it.
-        values = [beta * shape.measure(measure, fleet.cells, 0) for fleet in (
-            family.place_tilted(rules, rng, strength) if measure not in PER_CORNER
-            else _towards_corner(family, rules, rng, strength)
-            for _ in range(INTEGRATION_FLEETS))]
-        means.append(statistics.fmean(values))
-    # The trapezoid rule over the strength, from the uniform fleets (0) to the family's (1).
+        return _integrate(lambda strength: [
+            beta * shape.measure(measure, fleet.cells, 0) for fleet in (
+                family.place_tilted(rules, rng, strength) if measure not in PER_CORNER
+                else _towards_corner(family, rules, rng, strength)
+                for _ in range(INTEGRATION_FLEETS))])
+    # A per-edge family's: the top and bottom edges share one normaliser by symmetry,
+    # the left and right another (the same on a square field).
+    def towards(edge: int) -> Callable[[float], list[float]]:
+        return lambda strength: [
+            beta * shape.measure(measure, family.place_tilted(rules, rng, strength, edge).cells,
+                                 edge) for _ in range(INTEGRATION_FLEETS)]
+
+    sides = [_integrate(towards(edge)) for edge in (0, 2)]
+    top = max(sides)
+    return top + math.log(sum(math.exp(side - top) for side in sides) / 2)
+
+
+def _integrate(values_at: Callable[[float], list[float]]) -> float:
+    """``log Z`` by thermodynamic integration: ``values_at(strength)`` are the tilt's
+    log-weights of fleets drawn at that share of its strength; the trapezoid rule over
+    the strength, from the uniform fleets (0) to the family's (1)."""
+    means = [statistics.fmean(values_at(point / INTEGRATION_POINTS))
+             for point in range(INTEGRATION_POINTS + 1)]
     return sum((a + b) / 2 for a, b in itertools.pairwise(means)) / INTEGRATION_POINTS
 
 
@@ -680,6 +706,8 @@ FAMILIES: tuple[TiltedPlacement, ...] = (
     TiltedPlacement("spread", "the ships kept apart, spread over the whole field"),
     TiltedPlacement("packed", "the multi-deck ships packed towards one corner, the "
                               "single-deck ones far from it (Perelman's habit, loosely)"),
+    TiltedPlacement("band", "the multi-deck ships along one edge, the single-deck ones "
+                            "anywhere (the hard placement's habit, loosely)"),
 )
 """The placement families people use, as tilts of the uniform distribution."""
 
