@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import itertools
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -272,11 +273,13 @@ def test_tempered_weights_keep_enough_fleets() -> None:
     assert weights[-1] > weights[0]  # still tilted the same way
 
 
-@pytest.mark.parametrize("name", ["classic", "milton-bradley", "big-15"])
+@pytest.mark.parametrize("name", ["classic", "milton-bradley", "big-15", "wide"])
 def test_the_compiled_tilts_are_the_families_own(name: str) -> None:
     """The admiral weighs its fleets (many at once, compiled) exactly as the placement
-    families draw theirs (one fleet, in Python)."""
-    rules = PRESETS[name]
+    families draw theirs (one fleet, in Python); ``wide`` is classic's fleet on a 12×8
+    field, where the edges' and corners' distances differ along the two sides."""
+    rules = (PRESETS[name] if name in PRESETS
+             else replace(PRESETS["classic"], name=name, width=12, height=8))
     shape = FleetShape.of(rules.grid)
     rng = random.Random(name)
     fleets = [find_placement(family).place(rules, rng)

@@ -287,3 +287,14 @@ def test_a_member_that_cannot_weigh_the_fleets_learns_nothing() -> None:
         prior.next_game()
     assert prior.learned[FAMILIES.index("packed")] == 0.0
     assert prior.start().argmax() == FAMILIES.index("corner")
+
+
+@pytest.mark.parametrize("name", ["classic", "milton-bradley"])
+def test_a_hard_placer_is_learnt_as_a_band(name: str) -> None:
+    """The ``hard`` placement's fleets (the multi-deck ships packed along one edge) raise
+    the ``band`` member: after one of them it leads."""
+    rules = PRESETS[name]
+    prior = PlacementPrior()
+    prior.reveal(rules, PLACEMENTS["hard"].place(rules, random.Random(5)))
+    prior.next_game()
+    assert prior.start().argmax() == FAMILIES.index("band")

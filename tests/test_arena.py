@@ -33,6 +33,7 @@ from seabattle.battleship.game import Solitaire
 from seabattle.battleship.record import GameRecord
 from seabattle.battleship.rules import find_rules
 from seabattle.cli import main
+from seabattle.errors import SeaBattleError
 
 ROOT = Path(__file__).resolve().parent.parent
 RANDOM_BOT = str(ROOT / "examples" / "random_bot.py")
@@ -269,6 +270,23 @@ def test_match_command_with_a_bot(capsys: pytest.CaptureFixture[str]) -> None:
         main(["match", "easy"])
     assert main(["match", "no-such-program-xyz", "easy", "--games", "1"]) == 2
     assert "neither a built-in level" in capsys.readouterr().err
+
+
+def test_a_placement_that_cannot_place_the_fleet_is_refused_before_any_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``packed`` tells single-deck ships from the others; milton-bradley has none, so a
+    match of ``admiral:packed`` there is refused at once, saying why, and nothing is
+    printed but the error (the same player on classic plays)."""
+    packed = parse_player("admiral:packed")
+    with pytest.raises(SeaBattleError) as refused:
+        run_match(packed, parse_player("easy"), find_rules("milton-bradley"), 1)
+    assert refused.value.message_key == "bench.placement_boats"
+    assert main(["match", "admiral:packed", "easy", "--rules", "milton-bradley",
+                 "--games", "1", "--no-progress"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "LEVEL:corner" in err
+    result = run_match(packed, parse_player("easy"), find_rules("classic"), 1, seed=1)
+    assert len(result.results) == 1
 
 
 def test_parse_player() -> None:

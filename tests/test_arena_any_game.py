@@ -199,6 +199,9 @@ class DiceArena:
         name, colon, number = text.partition(":")
         return (name, number or None) if name == "lucky" else None
 
+    def check_builtin(self, level: str, option: str | None, rules: Any) -> None:
+        return None
+
     def builtin_agent(self, level: str, option: str | None) -> BuiltinDice:
         return BuiltinDice(int(option) if option else None)
 

@@ -341,7 +341,7 @@ def test_the_packed_family_needs_single_deck_ships_that_stand_apart() -> None:
     with pytest.raises(SeaBattleError) as refused:
         find_placement("packed", PRESETS["milton-bradley"])
     assert refused.value.message_key == "bench.placement_boats"
-    assert "--placement corner" in str(refused.value)
+    assert "--placement corner" in str(refused.value)  # and LEVEL:corner, for a match
 
 
 def family_measures(rules: Rules, family: str, measure: str, count: int = 30) -> list[float]:

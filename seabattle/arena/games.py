@@ -113,6 +113,11 @@ class ArenaGame(Protocol):
         """A built-in player from ``LEVEL`` or ``LEVEL:OPTION``, or ``None`` when ``text``
         names none; raises for a built-in level with an unknown option."""
 
+    def check_builtin(self, level: str, option: str | None, rules: Any) -> None:
+        """Raise a translated :class:`SeaBattleError` where the built-in player
+        ``level:option`` (as :meth:`parse_builtin` gave it) cannot play ``rules``, which
+        :meth:`check_rules` accepted: before the first game, rather than as a forfeit."""
+
     def builtin_agent(self, level: str, option: str | None) -> Agent:
         """A built-in player, in-process."""
 

@@ -610,10 +610,18 @@ def _file_part(label: str) -> str:
     return text.strip("-")[:40] or "bot"
 
 
-def check_event_rules(rules: Any, game: str | ArenaGame = DEFAULT_GAME) -> Any:
+def check_event(specs: Sequence[PlayerSpec], rules: Any,
+                game: str | ArenaGame = DEFAULT_GAME) -> Any:
     """``rules`` if bots can play them under ``game``'s protocol (Battleship's v1: no
-    variant), else a translated :class:`~seabattle.errors.SeaBattleError` saying why."""
-    return _component(game).check_rules(rules)
+    variant) and every built-in player of ``specs`` can too (a placement that cannot
+    place the fleet), else a translated :class:`~seabattle.errors.SeaBattleError`
+    saying why."""
+    component = _component(game)
+    checked = component.check_rules(rules)
+    for spec in specs:
+        if spec.level is not None:
+            component.check_builtin(spec.level, spec.placement, checked)
+    return checked
 
 
 def run_event(specs: Sequence[PlayerSpec], rules: Any, games: int, *,
@@ -624,7 +632,7 @@ def run_event(specs: Sequence[PlayerSpec], rules: Any, games: int, *,
     if len(specs) < 2:
         raise SeaBattleError("match.need_players", count=len(specs))
     specs = unique_labels(specs)
-    check_event_rules(rules, game)
+    check_event(specs, rules, game)
     seed = str(random.SystemRandom().randrange(2**32) if seed is None else seed)
     batches = schedule(specs, rules, games, seed=seed, limits=limits or Limits(),
                        keep_records=keep_records, game=game)

@@ -72,6 +72,7 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
     from seabattle.arena.bots import Limits
     from seabattle.arena.games import find_arena_game
     from seabattle.arena.match import (
+        check_event,
         match_table,
         parse_player,
         run_event,
@@ -82,8 +83,8 @@ def run_event_command(args: argparse.Namespace, texts: list[str], title: str,
 
     language = chosen_language(args.lang)
     game = find_arena_game(args.game, args.command)
-    rules = game.check_rules(event_rules(game, args.rules))
     specs = unique_labels([parse_player(text, game=game) for text in texts])
+    rules = check_event(specs, event_rules(game, args.rules), game)
     if args.records is not None:  # now, not after the games: no game is played in vain
         make_folder(args.records)
     limits = Limits(shot_ms=args.time_ms, place_ms=args.place_ms, handshake_ms=args.start_ms)

@@ -215,10 +215,11 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "используйте --placement dfs"),
     "bench.placement_boats": (
         "the {name} placement tells single-deck ships from the others, and these rules have "
-        "none that no other ship may touch by a side: use --placement corner",
+        "none that no other ship may touch by a side: use the corner placement "
+        "(--placement corner; in a match, LEVEL:corner)",
         "расстановка {name} отличает однопалубные корабли от остальных, а в этих правилах нет "
-        "однопалубных, которых другие корабли не касаются сторонами: используйте "
-        "--placement corner"),
+        "однопалубных, которых другие корабли не касаются сторонами: используйте расстановку "
+        "corner (--placement corner; в матче УРОВЕНЬ:corner)"),
     "match.variants": (
         "matches and tournaments (bot protocol v1) play the rule systems without variants; "
         "these rules use: {variants}",

@@ -34,6 +34,8 @@ posterior's fleets at once (:meth:`FleetShape.fleet_sums`, compiled, then
 >>> shape = FleetShape.of(find_rules("classic").grid)
 >>> shape.measure("edge", 0b111), shape.measure("cluster", 0b11)
 (3.0, -0.5)
+>>> shape.measure("band", 0b11, 1), shape.measure("band", 0b101, 1)  # towards the bottom
+(-18.0, -0.0)
 """
 
 from __future__ import annotations

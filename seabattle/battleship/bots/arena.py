@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.levels import LEVELS, STRATEGIES, make_strategy
 from seabattle.battleship.ai.opponent import OpponentModel
+from seabattle.battleship.ai.placement import find_placement
 from seabattle.battleship.bots.builtin import (
     LEARNING_PLACEMENT,
     find_placement_function,
@@ -243,6 +244,13 @@ class BattleshipArena:
         if placement.lower() != LEARNING_PLACEMENT:
             find_placement_function(placement)  # raises for an unknown placement
         return level.lower(), placement.lower()
+
+    def check_builtin(self, level: str, option: str | None, rules: Any) -> None:
+        """A placement that cannot place ``rules``' fleet is refused with its reason
+        (``packed`` without single-deck ships standing apart); every level plays every
+        rule set (a weaker one stands in where it must)."""
+        if option is not None and option != LEARNING_PLACEMENT:
+            find_placement(option, rules)
 
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:
         return BuiltinAgent(level, option)

@@ -108,6 +108,9 @@ class FleetBattleArena:
             raise SeaBattleError("fleet.error.level_option", level=name, option=option)
         return level, None
 
+    def check_builtin(self, level: str, option: str | None, rules: Any) -> None:
+        """Every level plays every rule set the game accepts, and none takes an option."""
+
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:
         return BuiltinAgent(level, lambda name, rng: make_player(name, rng).act)
 

@@ -136,6 +136,9 @@ class ManoeuvreArena:
                                  known=", ".join(level_names(LEVELS)))
         return level, None
 
+    def check_builtin(self, level: str, option: str | None, rules: Any) -> None:
+        """Every level plays every rule set the game accepts, and none takes an option."""
+
     def builtin_agent(self, level: str, option: str | None) -> BuiltinAgent:
         return BuiltinAgent(level, lambda name, rng: ComputerPlayer(name, rng).choose)
 
