@@ -35,7 +35,7 @@ posterior's fleets at once (:meth:`FleetShape.fleet_sums`, compiled, then
 >>> shape.measure("edge", 0b111), shape.measure("cluster", 0b11)
 (3.0, -0.5)
 >>> shape.measure("band", 0b11, 1), shape.measure("band", 0b101, 1)  # towards the bottom
-(-18.0, -0.0)
+(-18.0, 0.0)
 """
 
 from __future__ import annotations
@@ -200,7 +200,7 @@ class FleetShape:
                              for c in cells))
         if name == "band":
             distance = self.edge_distance[anchor]
-            return -float(sum(distance[c] for c in cells if self.sides[c] & occupied))
+            return float(-sum(distance[c] for c in cells if self.sides[c] & occupied))
         raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
 
     def log_tilt(self, tilt: Tilt, occupied: Bitboard) -> float:
