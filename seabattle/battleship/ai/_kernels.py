@@ -904,9 +904,10 @@ def log_tilts(sums, measures, betas, lone_weight, out):  # type: ignore[no-untyp
     """``out[f, i]``: the log-weight of fleet ``i`` (its row of :func:`fleet_sums`) under
     tilt ``f``, whose measure is ``measures[f]`` (0 edge, 1 corner, 2 cluster, 3 spread,
     4 packed, whose cells without a neighbour count ``lone_weight`` times their distance;
-    5 band, whose count nothing; see :mod:`seabattle.battleship.ai.fleet_shape`) and
-    strength ``betas[f]`` per 20 ship cells. The corner and packed tilts' weight is the
-    mean of their four corners', the band tilt's of its four edges'."""
+    5 band, whose cells without a neighbour count nothing; see
+    :mod:`seabattle.battleship.ai.fleet_shape`) and strength ``betas[f]`` per 20 ship
+    cells. The corner and packed tilts' weight is the mean of their four corners', the
+    band tilt's of its four edges'."""
     anchor = np.empty(4)
     for i in range(sums.shape[0]):
         count = max(sums[i, 3], 1.0)

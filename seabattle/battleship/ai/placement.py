@@ -50,6 +50,7 @@ from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.fleet_shape import (
     ANCHORED,
     PER_CORNER,
+    PER_EDGE,
     TILTS,
     FleetShape,
     measurable,
@@ -649,7 +650,7 @@ def _integrate_log_normaliser(rules: Rules, name: str) -> float:
     measure = family.tilt.measure
     beta = family.tilt.per_fleet(sum(k.size for k in rules.fleet))
     rng = random.Random(f"log-normaliser:{name}")
-    if measure in PER_CORNER or measure not in ANCHORED:
+    if measure not in PER_EDGE:
         # A per-corner family's weight is a mean over the corners, each with the same
         # normaliser by symmetry: the chain towards one corner measures it.
         return _integrate(lambda strength: [
