@@ -63,7 +63,7 @@ def weighs(rules: Rules) -> dict[str, bool]:
 UNIFORM_PRIOR = 0.85
 """The uniform member's prior weight. Every other member has a quarter of the rest (all
 then normalised): the share each had when the mixture held four tilted families, so a
-member added since (``packed``) leaves the others as quick to lead as they were
+member added since (``packed``, ``band``) leaves the others as quick to lead as they were
 (shared among more, each habit needed more evidence, which cost up to a shot on habit
 fleets, docs/admiral.md). Higher costs less on uniform fleets and gains less on fleets
 with habits (docs/admiral.md, «The uniform member's weight»)."""
