@@ -160,7 +160,8 @@ def test_admiral_sinks_the_fleet_with_legal_shots(name: str) -> None:
 
 @pytest.mark.parametrize("setting", [
     {"depth": "2"}, {"depth": "3", "width": "3"}, {"hunt_exponent": "0.5"},
-    {"ring_bonus": "0.05"}, {"parity": "0.05"}, {"information": "0.1"}, {"defer": "0.6"}])
+    {"ring_bonus": "0.05"}, {"parity": "0.05"}, {"information": "0.1"}, {"defer": "0.6"},
+    {"effective_share": "0.005"}])
 @pytest.mark.parametrize("name", ["classic", "milton-bradley"])
 def test_every_experimental_setting_sinks_the_fleet_with_legal_shots(
         name: str, setting: dict[str, str]) -> None:
@@ -348,6 +349,20 @@ def test_playing_again_in_the_terminal_carries_what_the_admiral_learnt(tmp_path:
     assert isinstance(strategy, AdmiralStrategy) and strategy is opponent.strategy
     assert np.allclose(strategy.habits.learned, expected.learned)
     assert opponent.habits.lateness(first.view(0).shots[0].cell) == 0.0
+
+
+def test_the_effective_share_setting_sharpens_the_habits_maps() -> None:
+    """``admiral:effective_share=X`` reaches the habits' prior, where a smaller share
+    tempers a tilt less: fewer fleets carry its weight, never fewer than the share."""
+    strategy = AdmiralStrategy.tuned(random.Random(1), {"effective_share": "0.005"})
+    assert strategy.habits.effective_share == 0.005
+    log_tilts = np.linspace(0, 200, 400)
+
+    def effective(weights: np.ndarray) -> float:
+        return float(1 / (weights ** 2).sum())
+
+    sharp, soft = tempered_weights(log_tilts, 0.005), tempered_weights(log_tilts)
+    assert 0.005 * 400 <= effective(sharp) < effective(soft)
 
 
 def test_new_settings_start_a_new_opponent_model() -> None:

@@ -18,7 +18,7 @@ import numpy.typing as npt
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.dutchman import DutchmanEstimate, DutchmanPosterior, lone_king
-from seabattle.battleship.ai.habits import UNIFORM_PRIOR, PlacementPrior
+from seabattle.battleship.ai.habits import MIN_EFFECTIVE_SHARE, UNIFORM_PRIOR, PlacementPrior
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import Role, Rules
@@ -66,6 +66,10 @@ class AdmiralSettings:
     uniform: float = UNIFORM_PRIOR
     """The prior weight of every legal fleet equally likely, against the habits (the
     tilted families and the engine's depth-first placement, ``dfs``)."""
+    effective_share: float = MIN_EFFECTIVE_SHARE
+    """How far the habits' maps are tempered: each member's tilt is weakened until at
+    least this share of the posterior's fleets counts under it (smaller: sharper maps,
+    noisier; docs/admiral.md, «What is left»)."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
@@ -111,7 +115,8 @@ _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
     "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 2), "learn": (0, 1),
-    "uniform": (0.01, 0.99), "volley_information": (0.0, 10.0),
+    "uniform": (0.01, 0.99), "effective_share": (0.001, 1.0),
+    "volley_information": (0.0, 10.0),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
 
@@ -130,7 +135,8 @@ class AdmiralStrategy(TargetingStrategy):
         self._dutchman: DutchmanPosterior | None = None
         self.habits = PlacementPrior(learn=bool(self.settings.learn),
                                      average=self.settings.prior == 2,
-                                     uniform_prior=self.settings.uniform)
+                                     uniform_prior=self.settings.uniform,
+                                     effective_share=self.settings.effective_share)
         """The opponent's placement habits as the admiral sees them so far."""
         super().__init__(rng)
 

@@ -137,6 +137,9 @@ class PlacementPrior:
     uniform_prior: float = UNIFORM_PRIOR
     """The uniform member's prior weight; every other member has
     :data:`HABIT_SHARE` of the rest."""
+    effective_share: float = MIN_EFFECTIVE_SHARE
+    """How far each member's tilt is tempered: until this share of the posterior's
+    fleets is effective under it (:func:`tempered_weights`)."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family, against the uniform member
     (at least 0; a game starts with what it has beyond :data:`LEARNED_MARGIN`)."""
@@ -244,7 +247,8 @@ class PlacementPrior:
         applies = weighs(rules)
         if applies["dfs"]:
             tilts.append(DfsPlacement.log_chances(rules, samples, fixed))
-        weights = np.array([tempered_weights(log_tilts) for log_tilts in tilts])
+        weights = np.array([tempered_weights(log_tilts, self.effective_share)
+                            for log_tilts in tilts])
         maps = np.zeros((len(FAMILIES), size))
         _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights,
                                maps[1:1 + len(weights)])

@@ -651,8 +651,9 @@ def _integrate_log_normaliser(rules: Rules, name: str) -> float:
     beta = family.tilt.per_fleet(sum(k.size for k in rules.fleet))
     rng = random.Random(f"log-normaliser:{name}")
     if measure not in PER_EDGE:
-        # A per-corner family's weight is a mean over the corners, each with the same
-        # normaliser by symmetry: the chain towards one corner measures it.
+        # One chain measures it: a family without anchors has one tilt, and a per-corner
+        # family's four corners share one normaliser by symmetry (the chain towards the
+        # top left corner).
         return _integrate(lambda strength: [
             beta * shape.measure(measure, fleet.cells, 0) for fleet in (
                 family.place_tilted(rules, rng, strength) if measure not in PER_CORNER
