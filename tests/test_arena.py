@@ -6,8 +6,10 @@ tournament."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -28,6 +30,7 @@ from seabattle.arena.match import (
     run_tournament,
     standings_table,
 )
+from seabattle.battleship.bots.protocol import NewGame
 from seabattle.battleship.fleet import random_fleet
 from seabattle.battleship.game import Solitaire
 from seabattle.battleship.record import GameRecord
@@ -287,6 +290,23 @@ def test_a_placement_that_cannot_place_the_fleet_is_refused_before_any_game(
     assert out == "" and "LEVEL:corner" in err
     result = run_match(packed, parse_player("easy"), find_rules("classic"), 1, seed=1)
     assert len(result.results) == 1
+
+
+def test_a_bot_process_refuses_a_game_its_placement_cannot_place() -> None:
+    """``seabattle bot admiral --placement packed`` learns the rules only with ``newgame``:
+    it places a classic fleet, and on milton-bradley (no single-deck ships) it exits with
+    status 2 and the reason on standard error, which the arena keeps with the crash."""
+    command = [sys.executable, "-m", "seabattle", "bot", "admiral", "--placement", "packed",
+               "--seed", "1"]
+    lines = ["seabattle 1", NewGame(find_rules("classic")).to_line(), "place 5000",
+             NewGame(find_rules("milton-bradley")).to_line(), "place 5000", "quit"]
+    done = subprocess.run(command, input="\n".join(lines) + "\n", capture_output=True,
+                          text=True, timeout=120, check=False,
+                          env={**os.environ, "LC_ALL": "en_US.UTF-8"})
+    assert done.returncode == 2
+    assert [line.split()[0] for line in done.stdout.splitlines()] == [
+        "id", "id", "seabattleok", "fleet"]  # the classic game's fleet, then nothing
+    assert "single-deck" in done.stderr and "--placement corner" in done.stderr
 
 
 def test_parse_player() -> None:

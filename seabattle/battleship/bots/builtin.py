@@ -56,11 +56,13 @@ the admiral, where the opponent of the series has looked last
 (:mod:`~seabattle.battleship.ai.hiding`)."""
 
 
-def find_placement_function(name: str | None) -> PlaceFleet:
+def find_placement_function(name: str | None, rules: Rules | None = None) -> PlaceFleet:
     """A placement strategy by name (``seabattle.battleship.ai.placement.PLACEMENTS``).
 
     ``None`` means the uniform placement where that registry exists, else the
-    engine's :func:`~seabattle.battleship.fleet.random_fleet`.
+    engine's :func:`~seabattle.battleship.fleet.random_fleet`. Given ``rules`` it cannot
+    place (``packed`` without single-deck ships standing apart), it is refused with the
+    reason (:class:`~seabattle.errors.SeaBattleError`).
     """
     try:
         from seabattle.battleship.ai.placement import PLACEMENTS, find_placement
@@ -68,7 +70,7 @@ def find_placement_function(name: str | None) -> PlaceFleet:
         return random_fleet
     if name is None:
         name = "uniform" if "uniform" in PLACEMENTS else next(iter(PLACEMENTS))
-    return find_placement(name).place
+    return find_placement(name, rules).place
 
 
 class BotKnowledge:
@@ -115,7 +117,10 @@ def serve(level: str, stdin: TextIO, stdout: TextIO, *, placement: str | None = 
     """Play as a bot: read commands from ``stdin``, answer on ``stdout``, until ``quit``.
 
     ``level``: a level or strategy name (:func:`~seabattle.battleship.ai.levels.make_strategy`);
-    ``placement``: a placement strategy name, or :data:`LEARNING_PLACEMENT`. The games of
+    ``placement``: a placement strategy name, or :data:`LEARNING_PLACEMENT`; a ``newgame``
+    whose rules the placement cannot place ends the session with the reason
+    (:class:`~seabattle.errors.SeaBattleError`, which ``seabattle bot`` writes to standard
+    error before it exits with status 2: the arena shows it with the crash). The games of
     one run are a series against one opponent: what each ``reveal`` shows (the
     opponent's fleet, and where it fired) is learnt for the next game of the same rules
     (:class:`~seabattle.battleship.ai.opponent.OpponentModel`). Unknown commands are
@@ -149,6 +154,8 @@ def serve(level: str, stdin: TextIO, stdout: TextIO, *, placement: str | None = 
             say(ReadyOk())
         elif isinstance(command, NewGame):
             rules, knowledge = command.rules, None
+            if place is not None:
+                place = find_placement_function(placement, rules)
             if opponent is None or opponent.rules != rules:
                 opponent = OpponentModel(level, rules)  # new rules: a new series
             strategy = opponent.strategy_for_game(rng)
