@@ -15,7 +15,12 @@ from hypothesis import strategies as st
 
 from seabattle.battleship.ai.admiral import AdmiralStrategy
 from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape
-from seabattle.battleship.ai.habits import FAMILIES, PlacementPrior, tempered_weights
+from seabattle.battleship.ai.habits import (
+    FAMILIES,
+    MIN_EFFECTIVE_SHARE,
+    PlacementPrior,
+    tempered_weights,
+)
 from seabattle.battleship.ai.levels import make_strategy
 from seabattle.battleship.ai.placement import find_placement
 from seabattle.battleship.ai.posterior import (
@@ -270,7 +275,8 @@ def test_tempered_weights_keep_enough_fleets() -> None:
     log_tilts = np.linspace(0, 200, 400)  # untempered, the last fleet would take it all
     weights = tempered_weights(log_tilts)
     assert weights.sum() == pytest.approx(1)
-    assert 1 / (weights ** 2).sum() >= 40
+    assert 1 / (weights ** 2).sum() >= MIN_EFFECTIVE_SHARE * len(log_tilts)
+    assert 1 / (tempered_weights(log_tilts, 0.1) ** 2).sum() >= 40
     assert weights[-1] > weights[0]  # still tilted the same way
 
 
@@ -361,7 +367,7 @@ def test_the_effective_share_setting_sharpens_the_habits_maps() -> None:
     def effective(weights: np.ndarray) -> float:
         return float(1 / (weights ** 2).sum())
 
-    sharp, soft = tempered_weights(log_tilts, 0.005), tempered_weights(log_tilts)
+    sharp, soft = tempered_weights(log_tilts, 0.005), tempered_weights(log_tilts, 0.1)
     assert 0.005 * 400 <= effective(sharp) < effective(soft)
 
 

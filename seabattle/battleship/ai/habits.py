@@ -71,9 +71,13 @@ with habits (docs/admiral.md, «The uniform member's weight»)."""
 HABIT_SHARE = 0.25
 """Each member's prior weight but the uniform one's, as a share of ``1 - uniform``."""
 
-MIN_EFFECTIVE_SHARE = 0.1
+MIN_EFFECTIVE_SHARE = 0.01
 """A family's tilt is tempered (raised to a power below one) until the posterior fleets'
-effective number under it is at least this share of them."""
+effective number under it is at least this share of them (of up to ``MAX_FLEETS``: 20).
+A tenth, as first chosen, left the habits' maps close to the uniform one, so a habit
+that led within a game fired almost as the uniform member did (on milton-bradley's
+packed fleets `easy` needed fewer shots); below a hundredth too few fleets carry the
+map and it is noisy (docs/admiral.md, «How sharp a habit's map is»)."""
 
 MAX_FLEETS = 2000
 """Most posterior fleets reweighted (a random subset of an exact enumeration beyond)."""
