@@ -74,10 +74,11 @@ HABIT_SHARE = 0.25
 MIN_EFFECTIVE_SHARE = 0.01
 """A family's tilt is tempered (raised to a power below one) until the posterior fleets'
 effective number under it is at least this share of them (of up to ``MAX_FLEETS``: 20).
-A tenth, as first chosen, left the habits' maps close to the uniform one, so a habit
-that led within a game fired almost as the uniform member did (on milton-bradley's
-packed fleets `easy` needed fewer shots); below a hundredth too few fleets carry the
-map and it is noisy (docs/admiral.md, «How sharp a habit's map is»)."""
+The same maps weigh each shot's evidence for the habits. A tenth, as first chosen, left
+them close to the uniform one, so a game's shots gave a habit little evidence and it led
+late or not at all (on milton-bradley's packed fleets `easy` needed fewer shots); below
+a hundredth too few fleets carry a map and it is noise (docs/admiral.md, «How sharp a
+habit's map is»)."""
 
 MAX_FLEETS = 2000
 """Most posterior fleets reweighted (a random subset of an exact enumeration beyond)."""
