@@ -69,7 +69,7 @@ class AdmiralSettings:
     effective_share: float = MIN_EFFECTIVE_SHARE
     """How far the habits' maps are tempered: each member's tilt is weakened until at
     least this share of the posterior's fleets counts under it (smaller: sharper maps,
-    noisier; docs/admiral.md, «What is left»)."""
+    noisier; docs/admiral.md, «How sharp a habit's map is»)."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
