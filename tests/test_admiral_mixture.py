@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 from collections import Counter
 
 import numpy as np
@@ -298,3 +299,43 @@ def test_a_hard_placer_is_learnt_as_a_band(name: str) -> None:
     prior.reveal(rules, PLACEMENTS["hard"].place(rules, random.Random(5)))
     prior.next_game()
     assert prior.start().argmax() == FAMILIES.index("band")
+
+
+@pytest.mark.parametrize("rules", TINY, ids=lambda r: r.name)
+def test_where_every_fleet_is_listed_the_evidence_is_each_members_marginal_likelihood(
+        rules: Rules) -> None:
+    """With every fitting fleet at hand, a member's log-weight against the uniform
+    member's is the log of its chance of the fleets that fit the view against the uniform
+    prior's: by brute force over every legal fleet (which of them fit found by replaying
+    the shots), the members' weights of a fleet being the depth-first search's chance
+    and each tilted family's ``exp(beta * measure)`` over its normaliser, the same
+    weights as a revealed fleet's (:meth:`PlacementPrior.reveal`)."""
+    fleets = every_fleet(rules)
+    shape = FleetShape.of(rules.grid)
+    log_fleets = DfsPlacement().log_fleet_count(rules)
+    members = {"dfs": [math.log(brute_force_chance(rules, f)) + log_fleets for f in fleets]}
+    for name, tilt in TILTS.items():
+        family = PLACEMENTS[name]
+        assert isinstance(family, TiltedPlacement)
+        members[name] = [shape.log_tilt(tilt, f.cells) - family.log_normaliser(rules)
+                         for f in fleets]
+    rng = random.Random(11)
+    fleet = random_fleet(rules, rng)
+    order = list(rules.grid.cells())
+    rng.shuffle(order)
+    prior = PlacementPrior()
+    posterior = Posterior(rules)
+    for view in views(rules, fleet, order[:9])[1:]:
+        estimate = posterior.estimate(view, seed=1)
+        assert estimate.exact and estimate.samples is not None
+        fixed = 0
+        for ship in view.sunk:
+            fixed |= ship.cells or 0
+        prior.mix(view, estimate.probabilities, estimate.samples, fixed, every_fleet=True)
+        cells = [shot.cell for shot in view.shots]
+        fits = [i for i, f in enumerate(fleets) if views(rules, f, cells)[-1].shots == view.shots]
+        evidence = prior.log_weights - prior.start()
+        assert evidence[0] == 0.0
+        for name, weights in members.items():
+            expected = math.log(statistics.fmean(math.exp(weights[i]) for i in fits))
+            assert evidence[FAMILIES.index(name)] == pytest.approx(expected, abs=1e-9), name

@@ -70,6 +70,11 @@ class AdmiralSettings:
     """How far the habits' maps are tempered: each member's tilt is weakened until at
     least this share of the posterior's fleets counts under it (smaller: sharper maps,
     noisier; docs/admiral.md, «How sharp a habit's map is»)."""
+    exact_evidence: int = 1
+    """1: where the posterior lists every fleet that fits the view, weigh the habits by
+    them exactly (their marginal likelihoods, :func:`~.ai.habits.bayes_factors`); 0: by
+    the shots' answers alone, each weighed by the habits' maps (docs/admiral.md, «Exact
+    evidence»)."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""
@@ -115,7 +120,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
     "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 2), "learn": (0, 1),
-    "uniform": (0.01, 0.99), "effective_share": (0.001, 1.0),
+    "uniform": (0.01, 0.99), "effective_share": (0.001, 1.0), "exact_evidence": (0, 1),
     "volley_information": (0.0, 10.0),
 }
 """The settings :meth:`AdmiralSettings.with_text` accepts, with their ranges."""
@@ -136,7 +141,8 @@ class AdmiralStrategy(TargetingStrategy):
         self.habits = PlacementPrior(learn=bool(self.settings.learn),
                                      average=self.settings.prior == 2,
                                      uniform_prior=self.settings.uniform,
-                                     effective_share=self.settings.effective_share)
+                                     effective_share=self.settings.effective_share,
+                                     exact_evidence=bool(self.settings.exact_evidence))
         """The opponent's placement habits as the admiral sees them so far."""
         super().__init__(rng)
 
@@ -196,7 +202,8 @@ class AdmiralStrategy(TargetingStrategy):
         fixed = 0
         for ship in view.sunk:
             fixed |= ship.cells or 0
-        return self.habits.mix(view, estimate.probabilities, estimate.samples, fixed)
+        return self.habits.mix(view, estimate.probabilities, estimate.samples, fixed,
+                               every_fleet=estimate.exact)
 
     def dutchman_estimate(self, view: PlayerView) -> DutchmanEstimate:
         """The Flying Dutchman's posterior for ``view`` (rules whose fleet is one ``king``

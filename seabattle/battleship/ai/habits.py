@@ -12,7 +12,10 @@ gives each family's chance of a ship per cell.
 
 The weights are the families' posterior: each shot's answer multiplies a family's
 weight by the chance that family gave it (a hit by the cell's chance, a miss by one
-minus it), which over a game is the family's marginal likelihood of what was seen.
+minus it), which over a game is the family's marginal likelihood of what was seen;
+where the posterior lists every fleet that fits the view, that likelihood is read from
+them exactly instead (:func:`bayes_factors`, the same formula that weighs a revealed
+fleet).
 Over a series against one opponent the evidence of finished games is kept
 (:meth:`PlacementPrior.next_game`): each revealed fleet's weight under every family
 against the uniform prior (:meth:`PlacementPrior.reveal`, with the families' normalisers
@@ -104,6 +107,55 @@ average, so its habit is fully learnt within a few games all the same
 (docs/admiral.md, «Learning an opponent over a series»)."""
 
 
+def member_log_weights(rules: Rules, fleets: npt.NDArray[np.uint64], fixed: int) -> FloatArray:
+    """Per member of :data:`FAMILIES` (rows) and fleet (columns), the log of the member's
+    weight of the fleet against the uniform prior's, up to the member's normaliser: the
+    tilt for the tilted families, the search's chance for ``dfs``, 0 for the uniform
+    member and for members that do not weigh ``rules``' fleets (:func:`weighs`).
+    ``fleets`` are occupancy rows; ``fixed``: cells every fleet holds besides."""
+    shape = FleetShape.of(rules.grid)
+    out = np.zeros((len(FAMILIES), len(fleets)))
+    out[1:1 + len(TILTS)] = shape.log_tilts(list(TILTS.values()), shape.fleet_sums(fleets, fixed))
+    applies = weighs(rules)
+    if applies["dfs"]:
+        out[FAMILIES.index("dfs")] = DfsPlacement.log_chances(rules, fleets, fixed)
+    for index, name in enumerate(FAMILIES):
+        if not applies[name]:
+            out[index] = 0.0
+    return out
+
+
+def bayes_factors(rules: Rules, log_weights: FloatArray) -> FloatArray:
+    """Per member, the log of its chance of the fleets of ``log_weights``
+    (:func:`member_log_weights`, one column per fleet) against the uniform prior's: the
+    log mean of the weights plus the member's normaliser. For one revealed fleet, that
+    fleet's evidence; for every fleet that fits a view, the view's (the member's
+    marginal likelihood of what was seen, against the uniform one's)."""
+    top = log_weights.max(axis=1, keepdims=True)
+    factors: FloatArray = np.log(np.exp(log_weights - top).mean(axis=1)) + top[:, 0]
+    return factors + _log_normalisers(rules)
+
+
+@cache
+def _log_normalisers(rules: Rules) -> FloatArray:
+    """Per member, what makes its weights against the uniform prior's a distribution:
+    minus the tilted families' log normalisers, plus the log count of legal fleets for
+    ``dfs`` (whose weights are the search's chances), 0 for the others."""
+    applies = weighs(rules)
+    out = np.zeros(len(FAMILIES))
+    for index, name in enumerate(FAMILIES):
+        if not applies[name] or name == "uniform":
+            continue
+        family = PLACEMENTS[name]
+        if isinstance(family, TiltedPlacement):
+            out[index] = -family.log_normaliser(rules)
+        else:
+            assert isinstance(family, DfsPlacement)
+            out[index] = family.log_fleet_count(rules)
+    out.setflags(write=False)
+    return out
+
+
 def _softmax(values: FloatArray) -> FloatArray:
     top = values.max()
     weights: FloatArray = np.exp(values - top)
@@ -145,6 +197,9 @@ class PlacementPrior:
     effective_share: float = MIN_EFFECTIVE_SHARE
     """How far each member's tilt is tempered: until this share of the posterior's
     fleets is effective under it (:func:`tempered_weights`)."""
+    exact_evidence: bool = True
+    """Where the posterior lists every fitting fleet, take the game's evidence for each
+    member exactly from them (:func:`bayes_factors`) instead of the shots' estimate."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family, against the uniform member
     (at least 0; a game starts with what it has beyond :data:`LEARNED_MARGIN`)."""
@@ -181,22 +236,8 @@ class PlacementPrior:
         """The enemy fleet of the game just played, revealed: its evidence replaces that
         of the shots for :meth:`next_game` (each family's weight of the fleet against
         the uniform prior's, exactly, rather than the shots' estimate of it)."""
-        shape = FleetShape.of(rules.grid)
-        applies = weighs(rules)
-        evidence = [0.0]
-        for name in TILTS:
-            family = PLACEMENTS[name]
-            assert isinstance(family, TiltedPlacement)
-            evidence.append(shape.log_tilt(TILTS[name], fleet.cells)
-                            - family.log_normaliser(rules) if applies[name] else 0.0)
-        dfs = PLACEMENTS["dfs"]
-        assert isinstance(dfs, DfsPlacement)
-        if applies["dfs"]:
-            row = to_words(fleet.cells, (rules.grid.size + 63) // 64)[None, :]
-            evidence.append(float(dfs.log_chances(rules, row)[0]) + dfs.log_fleet_count(rules))
-        else:
-            evidence.append(0.0)
-        self._revealed = np.array(evidence)
+        row = to_words(fleet.cells, (rules.grid.size + 63) // 64)[None, :]
+        self._revealed = bayes_factors(rules, member_log_weights(rules, row, 0))
 
     def next_game(self) -> None:
         """Close a game: keep its evidence (when learning) and start the next one. The
@@ -229,35 +270,37 @@ class PlacementPrior:
         self._seen = len(shots)
 
     def mix(self, view: PlayerView, uniform: list[float], samples: npt.NDArray[np.uint64] | None,
-            fixed: int) -> list[float]:
+            fixed: int, every_fleet: bool = False) -> list[float]:
         """The chance of a ship per cell for ``view``: the most probable family's (or, with
         :attr:`average`, the mixture's).
 
         ``uniform`` is the uniform prior's posterior map, ``samples`` the posterior's
         fleets (occupancy rows; ``None`` when not kept: then the map is ``uniform``) and
         ``fixed`` the cells of ships the view pins down, which belong to every fleet.
+        ``every_fleet``: ``samples`` are every fleet that fits the view (an exact
+        enumeration), so each member's evidence is read from them exactly
+        (:attr:`exact_evidence`).
         """
         self.observe(view)
-        size = view.rules.grid.size
-        if samples is None or len(samples) < 2:
-            self._maps = np.tile(np.array(uniform), (len(FAMILIES), 1))
-            return uniform
-        if len(samples) > MAX_FLEETS:
+        rules = view.rules
+        if samples is not None and len(samples) > MAX_FLEETS:
             # Any fixed subset will do: the enumeration lists the fleets in no useful order.
             pick = np.random.default_rng(0).choice(len(samples), MAX_FLEETS, replace=False)
             samples = samples[pick]
-        rules = view.rules
-        shape = FleetShape.of(rules.grid)
-        tilts = list(shape.log_tilts(list(TILTS.values()), shape.fleet_sums(samples, fixed)))
-        applies = weighs(rules)
-        if applies["dfs"]:
-            tilts.append(DfsPlacement.log_chances(rules, samples, fixed))
+            every_fleet = False
+        tilts = (member_log_weights(rules, samples, fixed)
+                 if samples is not None and len(samples) else None)
+        if tilts is not None and every_fleet and self.exact_evidence:
+            self.log_weights = self.start() + bayes_factors(rules, tilts)
+        if samples is None or tilts is None or len(samples) < 2:
+            self._maps = np.tile(np.array(uniform), (len(FAMILIES), 1))
+            return uniform
         weights = np.array([tempered_weights(log_tilts, self.effective_share)
-                            for log_tilts in tilts])
-        maps = np.zeros((len(FAMILIES), size))
-        _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights,
-                               maps[1:1 + len(weights)])
+                            for log_tilts in tilts[1:]])
+        maps = np.zeros((len(FAMILIES), rules.grid.size))
+        _kernels.weighted_maps(samples, to_words(fixed, samples.shape[1]), weights, maps[1:])
         maps[0] = uniform
+        applies = weighs(rules)
         for index, name in enumerate(FAMILIES):
             if not applies[name]:
                 maps[index] = uniform
