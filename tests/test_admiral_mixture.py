@@ -323,7 +323,7 @@ def test_where_every_fleet_is_listed_the_evidence_is_each_members_marginal_likel
     fleet = random_fleet(rules, rng)
     order = list(rules.grid.cells())
     rng.shuffle(order)
-    prior = PlacementPrior()
+    prior = PlacementPrior(exact_evidence=True)
     posterior = Posterior(rules)
     for view in views(rules, fleet, order[:9])[1:]:
         estimate = posterior.estimate(view, seed=1)

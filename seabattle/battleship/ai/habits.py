@@ -13,9 +13,9 @@ gives each family's chance of a ship per cell.
 The weights are the families' posterior: each shot's answer multiplies a family's
 weight by the chance that family gave it (a hit by the cell's chance, a miss by one
 minus it), which over a game is the family's marginal likelihood of what was seen;
-where the posterior lists every fleet that fits the view, that likelihood is read from
-them exactly instead (:func:`bayes_factors`, the same formula that weighs a revealed
-fleet).
+with :attr:`PlacementPrior.exact_evidence`, where the posterior lists every fleet that
+fits the view, that likelihood is read from them instead (:func:`bayes_factors`, the
+same formula that weighs a revealed fleet).
 Over a series against one opponent the evidence of finished games is kept
 (:meth:`PlacementPrior.next_game`): each revealed fleet's weight under every family
 against the uniform prior (:meth:`PlacementPrior.reveal`, with the families' normalisers
@@ -197,9 +197,11 @@ class PlacementPrior:
     effective_share: float = MIN_EFFECTIVE_SHARE
     """How far each member's tilt is tempered: until this share of the posterior's
     fleets is effective under it (:func:`tempered_weights`)."""
-    exact_evidence: bool = True
+    exact_evidence: bool = False
     """Where the posterior lists every fitting fleet, take the game's evidence for each
-    member exactly from them (:func:`bayes_factors`) instead of the shots' estimate."""
+    member exactly from them (:func:`bayes_factors`) instead of the shots' estimate. Off
+    by default: it is as exact as the families' normalisers, which are not their tilts'
+    own (docs/admiral.md, «Exact evidence»)."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family, against the uniform member
     (at least 0; a game starts with what it has beyond :data:`LEARNED_MARGIN`)."""
