@@ -22,6 +22,7 @@ from seabattle.battleship.ai.tilted import Layout, layout_of, run_chain, ship_ta
 from seabattle.battleship.rules import Rules, ShipKind, find_rules
 from seabattle.battleship.shapes import Touching
 from seabattle.coords import Bitboard
+from seabattle.errors import SeaBattleError
 
 SMALL = (
     Rules("4x4, touching at corners", 4, 4, (ShipKind(2), ShipKind(1), ShipKind(1)),
@@ -95,17 +96,28 @@ def exact(rules: Rules, name: str, fleets: Sequence[Bitboard]) -> float:
     return log_mean_exp([shape.log_tilt(TILTS[name], cells) for cells in fleets])
 
 
+def positive(text: str) -> int:
+    """An argument that must be a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("rules", nargs="*",
                         default=["classic", "classic-corners", "milton-bradley", "six"])
     parser.add_argument("--small", action="store_true", help="the tests' small fields")
-    parser.add_argument("--runs", type=int, default=64)
-    parser.add_argument("--steps", type=int, default=1000)
-    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--runs", type=positive, default=64)
+    parser.add_argument("--steps", type=positive, default=1000)
+    parser.add_argument("--moves", type=positive, default=20)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    rule_sets = list(SMALL) if args.small else [find_rules(name) for name in args.rules]
+    try:
+        rule_sets = list(SMALL) if args.small else [find_rules(name) for name in args.rules]
+    except SeaBattleError as error:
+        parser.error(str(error))
     for rules in rule_sets:
         fleets = every_occupancy(rules) if args.small else None
         for name, tilt in TILTS.items():
