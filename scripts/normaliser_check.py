@@ -1,6 +1,9 @@
-"""The placement families' normalisers as the table has them, against the tilts' own
-estimated by annealed importance sampling (docs/admiral.md, «What the normalisers are»);
-on the small fields of the tests, against brute force over every legal fleet too.
+"""The habits' members as the table has them (seabattle/battleship/ai/members.py), checked:
+each member's normaliser against a longer annealing of its own (other seeds, more chains
+and proposals), on the tests' small fields against brute force over every legal fleet
+too; and what the family's own fleets say of the member and of the family's tilt at full
+strength (the mean log-likelihood ratio against the uniform prior, nats a fleet)
+(docs/admiral.md, «The members fitted to the families»).
 
     python scripts/normaliser_check.py          # classic, classic-corners, milton-bradley, six
     python scripts/normaliser_check.py --small  # two small fields, with the exact values
@@ -14,11 +17,12 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from seabattle.battleship.ai.fleet_shape import PER_EDGE, TILTS, FleetShape, measurable
-from seabattle.battleship.ai.placement import PLACEMENTS, TiltedPlacement, uniform_fleet
-from seabattle.battleship.ai.tilted import Layout, layout_of, run_chain, ship_tables
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape, Tilt, measurable
+from seabattle.battleship.ai.members import log_normalisers, member
+from seabattle.battleship.ai.placement import PLACEMENTS
+from seabattle.battleship.ai.tilted import ship_tables
 from seabattle.battleship.rules import Rules, ShipKind, find_rules
 from seabattle.battleship.shapes import Touching
 from seabattle.coords import Bitboard
@@ -35,40 +39,6 @@ SMALL = (
 def log_mean_exp(values: Sequence[float]) -> float:
     top = max(values)
     return top + math.log(sum(math.exp(v - top) for v in values) / len(values))
-
-
-def annealed(rules: Rules, name: str, runs: int, steps: int, moves: int, seed: int) -> float:
-    """``log Z`` of family ``name`` by annealed importance sampling: ``runs`` chains from
-    uniform fleets through ``steps`` strengths, ``moves`` proposals at each."""
-    tilt, shape = TILTS[name], FleetShape.of(rules.grid)
-    beta = tilt.per_fleet(sum(k.size for k in rules.fleet))
-    rng = random.Random(f"normaliser-check:{name}:{seed}")
-
-    def log_z(anchor: int) -> float:
-        def log_tilt(occupied: Bitboard) -> float:
-            return beta * shape.measure(tilt.measure, occupied, anchor)
-
-        weights = []
-        for _run in range(runs):
-            layout: Layout = layout_of(rules, uniform_fleet(rules, rng))
-            weight = 0.0
-            for step in range(steps):
-                occupied = 0
-                for cells in layout:
-                    occupied |= cells
-                weight += log_tilt(occupied) / steps
-                layout = run_chain(rules, rng, layout, moves,
-                                   _scaled(log_tilt, (step + 1) / steps))
-            weights.append(weight)
-        return log_mean_exp(weights)
-
-    # Corners share one normaliser by reflection; the top and the left edge may differ.
-    return log_mean_exp([log_z(0), log_z(2)] if tilt.measure in PER_EDGE else [log_z(0)])
-
-
-def _scaled(log_tilt: Callable[[Bitboard], float], strength: float
-            ) -> Callable[[Bitboard], float]:
-    return lambda occupied: strength * log_tilt(occupied)
 
 
 def every_occupancy(rules: Rules) -> list[Bitboard]:
@@ -91,9 +61,14 @@ def every_occupancy(rules: Rules) -> list[Bitboard]:
     return found
 
 
-def exact(rules: Rules, name: str, fleets: Sequence[Bitboard]) -> float:
-    shape = FleetShape.of(rules.grid)
-    return log_mean_exp([shape.log_tilt(TILTS[name], cells) for cells in fleets])
+def annealed(rules: Rules, tilt: Tilt, args: argparse.Namespace) -> float:
+    """``log Z`` of ``tilt`` by a longer annealing than the fit's, on its own seed."""
+    cells = sum(kind.size for kind in rules.fleet)
+    top = tilt.per_fleet(cells)
+    strengths = [top * step / args.steps for step in range(args.steps + 1)]
+    rng = random.Random(f"normaliser-check:{tilt.measure}:{args.seed}")
+    return float(log_normalisers(rules, tilt.measure, strengths, rng, runs=args.runs,
+                                 moves_per_ship=args.moves)[-1])
 
 
 def positive(text: str) -> int:
@@ -110,8 +85,10 @@ def main() -> None:
                         default=["classic", "classic-corners", "milton-bradley", "six"])
     parser.add_argument("--small", action="store_true", help="the tests' small fields")
     parser.add_argument("--runs", type=positive, default=64)
-    parser.add_argument("--steps", type=positive, default=1000)
-    parser.add_argument("--moves", type=positive, default=20)
+    parser.add_argument("--steps", type=positive, default=500)
+    parser.add_argument("--moves", type=positive, default=20, help="proposals per ship")
+    parser.add_argument("--fleets", type=positive, default=200,
+                        help="the family's fleets whose likelihood is measured")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     try:
@@ -119,17 +96,27 @@ def main() -> None:
     except SeaBattleError as error:
         parser.error(str(error))
     for rules in rule_sets:
+        shape = FleetShape.of(rules.grid)
         fleets = every_occupancy(rules) if args.small else None
         for name, tilt in TILTS.items():
             if not measurable(tilt.measure, rules):
                 continue
-            family = PLACEMENTS[name]
-            assert isinstance(family, TiltedPlacement)
-            value = annealed(rules, name, args.runs, args.steps, args.moves, args.seed)
-            line = (f"{rules.name:<26} {name:<8} table {family.log_normaliser(rules):10.2f}"
-                    f"  annealed {value:10.2f}")
+            fitted = member(rules, name)
+            # The family's own tilt at full strength, with its normaliser annealed.
+            full = annealed(rules, tilt, args)
+            rng = random.Random(f"normaliser-check:fleets:{args.seed}")
+            drawn = [PLACEMENTS[name].place(rules, rng).cells for _ in range(args.fleets)]
+            says = sum(shape.log_tilt(fitted.tilt, c) - fitted.log_normaliser
+                       for c in drawn) / len(drawn)
+            full_says = sum(shape.log_tilt(tilt, c) - full for c in drawn) / len(drawn)
+            line = (f"{rules.name:<26} {name:<8} member {fitted.tilt.beta:5.3f} of "
+                    f"{tilt.beta:4.2f}: log Z {fitted.log_normaliser:9.2f}, annealed "
+                    f"{annealed(rules, fitted.tilt, args):9.2f}")
             if fleets is not None:
-                line += f"  exact {exact(rules, name, fleets):10.2f} ({len(fleets)} fleets)"
+                exact = log_mean_exp([shape.log_tilt(fitted.tilt, c) for c in fleets])
+                line += f", exact {exact:9.2f} ({len(fleets)} fleets)"
+            line += (f"; the family's fleets say {says:+6.2f} of it, "
+                     f"{full_says:+6.2f} of the family's tilt")
             print(line, flush=True)
 
 

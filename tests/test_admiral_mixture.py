@@ -21,10 +21,10 @@ from seabattle.battleship.ai.habits import (
     LEARNED_SPREAD,
     PlacementPrior,
 )
+from seabattle.battleship.ai.members import member
 from seabattle.battleship.ai.placement import (
     PLACEMENTS,
     DfsPlacement,
-    TiltedPlacement,
     uniform_fleet,
 )
 from seabattle.battleship.ai.posterior import Posterior, to_words
@@ -266,10 +266,8 @@ def test_two_habits_past_the_cap_keep_their_difference() -> None:
         prior.reveal(rules, fleet)
         prior.next_game()
         for name in evidence:
-            family = PLACEMENTS[name]
-            assert isinstance(family, TiltedPlacement)
-            evidence[name] += (shape.log_tilt(TILTS[name], fleet.cells)
-                               - family.log_normaliser(rules))
+            fitted = member(rules, name)
+            evidence[name] += shape.log_tilt(fitted.tilt, fleet.cells) - fitted.log_normaliser
     assert evidence["packed"] > evidence["corner"] > LEARNED_SPREAD + LEARNED_MARGIN
     assert prior.learned.max() == prior.learned[packed] == LEARNED_SPREAD + LEARNED_MARGIN
     assert prior.learned[corner] == pytest.approx(
@@ -308,16 +306,15 @@ def test_where_every_fleet_is_listed_the_evidence_is_each_members_marginal_likel
     member's is the log of its chance of the fleets that fit the view against the uniform
     prior's: by brute force over every legal fleet (which of them fit found by replaying
     the shots), the members' weights of a fleet being the depth-first search's chance
-    and each tilted family's ``exp(beta * measure)`` over its normaliser, the same
+    and each tilted member's ``exp(beta * measure)`` over its normaliser, the same
     weights as a revealed fleet's (:meth:`PlacementPrior.reveal`)."""
     fleets = every_fleet(rules)
     shape = FleetShape.of(rules.grid)
     log_fleets = DfsPlacement().log_fleet_count(rules)
     members = {"dfs": [math.log(brute_force_chance(rules, f)) + log_fleets for f in fleets]}
-    for name, tilt in TILTS.items():
-        family = PLACEMENTS[name]
-        assert isinstance(family, TiltedPlacement)
-        members[name] = [shape.log_tilt(tilt, f.cells) - family.log_normaliser(rules)
+    for name in TILTS:
+        fitted = member(rules, name)
+        members[name] = [shape.log_tilt(fitted.tilt, f.cells) - fitted.log_normaliser
                          for f in fleets]
     rng = random.Random(11)
     fleet = random_fleet(rules, rng)

@@ -70,11 +70,11 @@ class AdmiralSettings:
     """How far the habits' maps are tempered: each member's tilt is weakened until at
     least this share of the posterior's fleets counts under it (smaller: sharper maps,
     noisier; docs/admiral.md, «How sharp a habit's map is»)."""
-    exact_evidence: int = 0
+    exact_evidence: int = 1
     """1: where the posterior lists every fleet that fits the view, weigh the habits by
     them exactly (their marginal likelihoods, :func:`~.ai.habits.bayes_factors`); 0: by
-    the shots' answers alone, each weighed by the habits' maps. Off until the habits'
-    normalisers are their tilts' own (docs/admiral.md, «Exact evidence»)."""
+    the shots' answers alone, each weighed by the habits' maps (docs/admiral.md, «Exact
+    evidence»)."""
     learn: int = 1
     """1: keep the habits' evidence from one game to the next against the same opponent
     (a series: :meth:`AdmiralStrategy.new_game`); 0: start every game afresh."""

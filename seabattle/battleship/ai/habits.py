@@ -3,24 +3,26 @@ evidence of the current game, and of earlier games against the same opponent, we
 
 The posterior of :mod:`~seabattle.battleship.ai.posterior` assumes every legal fleet
 equally likely. People place otherwise (docs/bench.md, «Placement families»), so the
-admiral's prior is a mixture: the uniform distribution and the tilted families of
-:data:`~seabattle.battleship.ai.fleet_shape.TILTS`, each with a weight. Nothing new is
-sampled: the posterior's fleets, drawn under the uniform prior, are *reweighted* for
-each family by the family's tilt (importance sampling; the tilt is tempered where a
-few fleets would otherwise carry all the weight, see :data:`MIN_EFFECTIVE_SHARE`), which
-gives each family's chance of a ship per cell.
+admiral's prior is a mixture: the uniform distribution, a member for each tilted family
+of :data:`~seabattle.battleship.ai.fleet_shape.TILTS` (the family's tilt at the strength
+that fits the family's own fleets, with its normaliser,
+:mod:`~seabattle.battleship.ai.members`) and the depth-first search's, each with a
+weight. Nothing new is sampled: the posterior's fleets, drawn under the uniform prior,
+are *reweighted* for each member by its tilt (importance sampling; the tilt is tempered
+where a few fleets would otherwise carry all the weight, see
+:data:`MIN_EFFECTIVE_SHARE`), which gives each member's chance of a ship per cell.
 
-The weights are the families' posterior: each shot's answer multiplies a family's
-weight by the chance that family gave it (a hit by the cell's chance, a miss by one
-minus it), which over a game is the family's marginal likelihood of what was seen;
-with :attr:`PlacementPrior.exact_evidence`, where the posterior lists every fleet that
-fits the view, that likelihood is read from them instead (:func:`bayes_factors`, the
-same formula that weighs a revealed fleet).
+The weights are the members' posterior: each shot's answer multiplies a member's
+weight by the chance its map gave it (a hit by the cell's chance, a miss by one minus
+it), which over a game estimates the member's marginal likelihood of what was seen;
+where the posterior lists every fleet that fits the view, that likelihood is read from
+them exactly instead (:func:`bayes_factors`, the same formula that weighs a revealed
+fleet; :attr:`PlacementPrior.exact_evidence`).
+
 Over a series against one opponent the evidence of finished games is kept
-(:meth:`PlacementPrior.next_game`): each revealed fleet's weight under every family
-against the uniform prior (:meth:`PlacementPrior.reveal`, with the families' normalisers
-of :meth:`~seabattle.battleship.ai.placement.TiltedPlacement.log_normaliser`), or, where
-the fleet was not revealed, the shots' evidence. So the admiral starts the next game
+(:meth:`PlacementPrior.next_game`): each revealed fleet's weight under every member
+against the uniform prior (:meth:`PlacementPrior.reveal`), or, where the fleet was not
+revealed, the shots' evidence. So the admiral starts the next game
 already leaning towards that opponent's habit. ``docs/admiral.md`` has the measurements.
 """
 
@@ -34,8 +36,9 @@ import numpy as np
 import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
-from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape, measurable
-from seabattle.battleship.ai.placement import PLACEMENTS, DfsPlacement, TiltedPlacement
+from seabattle.battleship.ai.fleet_shape import TILTS, FleetShape, Tilt, measurable
+from seabattle.battleship.ai.members import member
+from seabattle.battleship.ai.placement import DfsPlacement
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.events import ShotResult
 from seabattle.battleship.fleet import Fleet
@@ -110,12 +113,13 @@ average, so its habit is fully learnt within a few games all the same
 def member_log_weights(rules: Rules, fleets: npt.NDArray[np.uint64], fixed: int) -> FloatArray:
     """Per member of :data:`FAMILIES` (rows) and fleet (columns), the log of the member's
     weight of the fleet against the uniform prior's, up to the member's normaliser: the
-    tilt for the tilted families, the search's chance for ``dfs``, 0 for the uniform
+    member's tilt for the tilted families (:func:`member_tilts`), the search's chance
+    for ``dfs``, 0 for the uniform
     member and for members that do not weigh ``rules``' fleets (:func:`weighs`).
     ``fleets`` are occupancy rows; ``fixed``: cells every fleet holds besides."""
     shape = FleetShape.of(rules.grid)
     out = np.zeros((len(FAMILIES), len(fleets)))
-    out[1:1 + len(TILTS)] = shape.log_tilts(list(TILTS.values()), shape.fleet_sums(fleets, fixed))
+    out[1:1 + len(TILTS)] = shape.log_tilts(member_tilts(rules), shape.fleet_sums(fleets, fixed))
     applies = weighs(rules)
     if applies["dfs"]:
         out[FAMILIES.index("dfs")] = DfsPlacement.log_chances(rules, fleets, fixed)
@@ -137,21 +141,26 @@ def bayes_factors(rules: Rules, log_weights: FloatArray) -> FloatArray:
 
 
 @cache
+def member_tilts(rules: Rules) -> list[Tilt]:
+    """Per tilted family of :data:`~seabattle.battleship.ai.fleet_shape.TILTS`, its
+    member's tilt for ``rules`` (:func:`~seabattle.battleship.ai.members.member`; the
+    family's own where it does not weigh the fleets, :func:`weighs`)."""
+    applies = weighs(rules)
+    return [member(rules, name).tilt if applies[name] else tilt for name, tilt in TILTS.items()]
+
+
+@cache
 def _log_normalisers(rules: Rules) -> FloatArray:
     """Per member, what makes its weights against the uniform prior's a distribution:
-    minus the tilted families' log normalisers, plus the log count of legal fleets for
+    minus the tilted members' log normalisers, plus the log count of legal fleets for
     ``dfs`` (whose weights are the search's chances), 0 for the others."""
     applies = weighs(rules)
     out = np.zeros(len(FAMILIES))
     for index, name in enumerate(FAMILIES):
         if not applies[name] or name == "uniform":
             continue
-        family = PLACEMENTS[name]
-        if isinstance(family, TiltedPlacement):
-            out[index] = -family.log_normaliser(rules)
-        else:
-            assert isinstance(family, DfsPlacement)
-            out[index] = family.log_fleet_count(rules)
+        out[index] = (DfsPlacement().log_fleet_count(rules) if name == "dfs"
+                      else -member(rules, name).log_normaliser)
     out.setflags(write=False)
     return out
 
@@ -197,11 +206,10 @@ class PlacementPrior:
     effective_share: float = MIN_EFFECTIVE_SHARE
     """How far each member's tilt is tempered: until this share of the posterior's
     fleets is effective under it (:func:`tempered_weights`)."""
-    exact_evidence: bool = False
+    exact_evidence: bool = True
     """Where the posterior lists every fitting fleet, take the game's evidence for each
-    member exactly from them (:func:`bayes_factors`) instead of the shots' estimate. Off
-    by default: it is as exact as the families' normalisers, which are not their tilts'
-    own (docs/admiral.md, «Exact evidence»)."""
+    member exactly from them (:func:`bayes_factors`) instead of the shots' estimate
+    (docs/admiral.md, «Exact evidence»)."""
     learned: FloatArray = field(default_factory=lambda: np.zeros(len(FAMILIES)))
     """Log-weight evidence from finished games, per family, against the uniform member
     (at least 0; a game starts with what it has beyond :data:`LEARNED_MARGIN`)."""

@@ -33,12 +33,10 @@ The strategies of :data:`PLACEMENTS`:
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
-import statistics
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import ClassVar
@@ -49,8 +47,6 @@ import numpy.typing as npt
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.fleet_shape import (
     ANCHORED,
-    PER_CORNER,
-    PER_EDGE,
     TILTS,
     FleetShape,
     measurable,
@@ -61,7 +57,7 @@ from seabattle.battleship.ai.hiding import (
     ShooterHabits,
     latest_found,
 )
-from seabattle.battleship.ai.normaliser_table import NORMALISERS
+from seabattle.battleship.ai.member_table import FLEET_COUNTS
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.ai.tilted import Layout, fleet_of, layout_of, run_chain, ship_tables
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
@@ -276,15 +272,25 @@ class DfsPlacement(PlacementStrategy):
         """``log`` of the number of legal fleets of :meth:`weighable` rules, so that a
         fleet's depth-first chance against its uniform one is ``exp(log chance + this)``:
         minus the log of the mean depth-first chance of :data:`COUNT_FLEETS` seeded
-        uniform fleets (that mean is one over the count); once per rule set and process."""
-        return _normaliser(rules, self.name)
+        uniform fleets (that mean is one over the count). The presets' are kept in
+        :data:`~seabattle.battleship.ai.member_table.FLEET_COUNTS`; others are counted
+        once per rule set and process (:func:`counted_log_fleets`)."""
+        return _log_fleet_count(rules)
 
 
 COUNT_FLEETS = 200
 """Uniform fleets whose depth-first chances :meth:`DfsPlacement.log_fleet_count` averages."""
 
 
-def _count_log_fleets(rules: Rules) -> float:
+@cache
+def _log_fleet_count(rules: Rules) -> float:
+    known = FLEET_COUNTS.get(normaliser_key(rules))
+    return known if known is not None else counted_log_fleets(rules)
+
+
+def counted_log_fleets(rules: Rules) -> float:
+    """:meth:`DfsPlacement.log_fleet_count` computed rather than looked up (seeded: always
+    the same value; seconds on a 10×10 field)."""
     rng = random.Random("log-fleet-count")
     words = (rules.grid.size + 63) // 64
     samples = np.array([to_words(uniform_fleet(rules, rng).cells, words)
@@ -599,25 +605,11 @@ class TiltedPlacement(PlacementStrategy):
         steps = TILTED_MOVES_PER_SHIP * len(rules.fleet)
         return fleet_of(rules, run_chain(rules, rng, start, steps, log_weight))
 
-    def log_normaliser(self, rules: Rules) -> float:
-        """``log`` of the mean over uniform fleets of the family's weight
-        (:meth:`~.fleet_shape.FleetShape.log_tilt`): what makes the weights a
-        distribution. Estimated by thermodynamic integration, ``log Z(b) = ∫ E_b'[b·m]
-        db'/b'``, over :data:`INTEGRATION_POINTS` strengths with
-        :data:`INTEGRATION_FLEETS` seeded fleets each; once per rule set and process."""
-        return _normaliser(rules, self.name)
-
-
-INTEGRATION_POINTS = 6
-"""Strengths (besides 0) at which :meth:`TiltedPlacement.log_normaliser` averages."""
-INTEGRATION_FLEETS = 8
-"""Fleets drawn per strength by :meth:`TiltedPlacement.log_normaliser`."""
-
 
 def normaliser_key(rules: Rules) -> str:
-    """What the families' normalisers of ``rules`` depend on, as a key of
-    :data:`~seabattle.battleship.ai.normaliser_table.NORMALISERS`: the field, the touching
-    rule and the ships' sizes and shapes (not the names, the answers or the turn order).
+    """What the families' members and normalisers of ``rules`` depend on, as a key of
+    :mod:`~seabattle.battleship.ai.member_table`'s tables: the field, the touching rule
+    and the ships' sizes and shapes (not the names, the answers or the turn order).
 
     >>> from seabattle.battleship.rules import find_rules
     >>> normaliser_key(find_rules("six"))
@@ -626,75 +618,6 @@ def normaliser_key(rules: Rules) -> str:
     ships = ",".join(str(kind.size) if kind.shape is Shape.STRAIGHT
                      else f"{kind.size}{kind.shape.name.lower()}" for kind in rules.fleet)
     return f"{rules.width}x{rules.height} {rules.touching.name.lower()} {ships}"
-
-
-def computed_normaliser(rules: Rules, name: str) -> float:
-    """``name``'s normaliser for ``rules``, computed rather than looked up: a tilted
-    family's :meth:`TiltedPlacement.log_normaliser`, or for ``dfs``
-    :meth:`DfsPlacement.log_fleet_count`. Seeded, so always the same value; seconds on a
-    10×10 field, half a minute on 18×18 (``scripts/normalisers.py`` keeps the presets' in
-    :mod:`~seabattle.battleship.ai.normaliser_table`)."""
-    return _count_log_fleets(rules) if name == "dfs" else _integrate_log_normaliser(rules, name)
-
-
-@cache
-def _normaliser(rules: Rules, name: str) -> float:
-    known = NORMALISERS.get((normaliser_key(rules), name))
-    return known if known is not None else computed_normaliser(rules, name)
-
-
-def _integrate_log_normaliser(rules: Rules, name: str) -> float:
-    family = PLACEMENTS[name]
-    assert isinstance(family, TiltedPlacement)
-    shape = FleetShape.of(rules.grid)
-    measure = family.tilt.measure
-    beta = family.tilt.per_fleet(sum(k.size for k in rules.fleet))
-    rng = random.Random(f"log-normaliser:{name}")
-    if measure not in PER_EDGE:
-        # One chain measures it: a family without anchors has one tilt, and a per-corner
-        # family's four corners share one normaliser by symmetry (the chain towards the
-        # top left corner).
-        return _integrate(lambda strength: [
-            beta * shape.measure(measure, fleet.cells, 0) for fleet in (
-                family.place_tilted(rules, rng, strength) if measure not in PER_CORNER
-                else _towards_corner(family, rules, rng, strength)
-                for _ in range(INTEGRATION_FLEETS))])
-    # A per-edge family's: the top and bottom edges share one normaliser by symmetry,
-    # the left and right another (the same on a square field).
-    def towards(edge: int) -> Callable[[float], list[float]]:
-        return lambda strength: [
-            beta * shape.measure(measure, family.place_tilted(rules, rng, strength, edge).cells,
-                                 edge) for _ in range(INTEGRATION_FLEETS)]
-
-    sides = [_integrate(towards(edge)) for edge in (0, 2)]
-    top = max(sides)
-    return top + math.log(sum(math.exp(side - top) for side in sides) / 2)
-
-
-def _integrate(values_at: Callable[[float], list[float]]) -> float:
-    """``log Z`` by thermodynamic integration: ``values_at(strength)`` are the tilt's
-    log-weights of fleets drawn at that share of its strength; the trapezoid rule over
-    the strength, from the uniform fleets (0) to the family's (1)."""
-    means = [statistics.fmean(values_at(point / INTEGRATION_POINTS))
-             for point in range(INTEGRATION_POINTS + 1)]
-    return sum((a + b) / 2 for a, b in itertools.pairwise(means)) / INTEGRATION_POINTS
-
-
-def _towards_corner(family: TiltedPlacement, rules: Rules, rng: random.Random,
-                    strength: float) -> Fleet:
-    """A fleet of a per-corner family tilted towards the top left corner."""
-    fleet = family.place_tilted(rules, rng, strength)
-    shape = FleetShape.of(rules.grid)
-    best = max(range(4), key=lambda k: shape.measure(family.tilt.measure, fleet.cells, k))
-    return fleet if best == 0 else _mirror_to_top_left(rules, fleet, best)
-
-
-def _mirror_to_top_left(rules: Rules, fleet: Fleet, corner: int) -> Fleet:
-    grid = rules.grid
-    flip_rows, flip_cols = corner >= 2, corner % 2 == 1
-    return validate_fleet(rules, [Ship(ship.kind, _transform(grid, ship.cells, flip_rows,
-                                                             flip_cols, False))
-                                  for ship in fleet])
 
 
 TILTED_MOVES_PER_SHIP = 60
