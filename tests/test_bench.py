@@ -21,10 +21,12 @@ from seabattle.battleship.bench import (
     fire_until_sunk,
     fleets_from_json,
     fleets_to_json,
+    play_game,
     quantile,
     run_bench,
 )
 from seabattle.battleship.bench_series import SeriesSpec, run_hiding_series, run_shooting_series
+from seabattle.battleship.events import ShipMove, ShotResult
 from seabattle.battleship.rules import find_rules
 from seabattle.cli import main
 from seabattle.errors import SeaBattleError
@@ -288,6 +290,25 @@ def test_every_level_plays_every_variant_in_the_benchmark(
     strategies = {s["level"]: s["strategy"] for s in report["strategies"]}
     if name == "dutchman":  # the admiral has a posterior of the Dutchman (issue 16)
         assert strategies["medium"] == "hunt" and strategies["admiral"] == "admiral"
+
+
+def test_the_benchmark_moves_a_hit_flying_dutchman_as_the_computer_would() -> None:
+    """Its owner moves the Dutchman after every hit that does not sink it, as in a game
+    against the computer; the same seed moves it the same way for every strategy, so
+    the same level fires the same shots again."""
+    spec = BenchSpec(find_rules("flying-dutchman"), ("hard",), games=1, seed=3, placement="dfs")
+    fleet = spec.fleet(0)
+    owner = spec.owner_rng(0)
+    assert owner is not None
+    game = fire_until_sunk(make_strategy("hard", spec.strategy_rng("hard", 0), spec.rules),
+                           spec.rules, fleet, None, owner)
+    moves = [event for event in game.events if isinstance(event, ShipMove)]
+    hits = [shot for shot in game.shots(0) if shot.result is ShotResult.HIT]
+    assert len(moves) == len(hits) >= 1
+    assert game.view(1).fleet_now.ships[0].cells != fleet.ships[0].cells
+    again = play_game(spec.rules, "hard", fleet, spec.strategy_rng("hard", 0), spec.owner_rng(0))
+    assert again[0] == len(game.shots(0))
+    assert BenchSpec(find_rules("classic"), ("hard",), games=1).owner_rng(0) is None
 
 
 # --- placement families and series ------------------------------------------------------

@@ -288,7 +288,9 @@ def _analyze_player(record: GameRecord, player: int, seed: int, admiral_games: i
     enemy_fleet = record.fleets[1 - player]
     admiral = tuple(
         play_game(rules, "admiral", enemy_fleet,
-                  random.Random(f"seabattle-analysis:{seed}:{player}:admiral:{number}"))[0]
+                  random.Random(f"seabattle-analysis:{seed}:{player}:admiral:{number}"),
+                  random.Random(f"seabattle-analysis:{seed}:{player}:owner:{number}")
+                  if rules.flying_dutchman else None)[0]
         for number in range(admiral_games))
     sank = not game.view(1 - player).own_afloat
     return PlayerAnalysis(player, record.players[player].name, tuple(shots), sank, admiral)

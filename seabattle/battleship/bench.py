@@ -4,7 +4,9 @@ Each of ``games`` games is a :class:`~seabattle.battleship.game.Solitaire`: one 
 at one fleet, under the chosen rules, until every ship sinks. Every strategy
 compared plays the same fleets. A game's fleet and each strategy's generator are
 derived from the seed and the game's number alone, so a run gives the same shot
-counts whatever the number of worker processes (only the think times differ).
+counts whatever the number of worker processes (only the think times differ). Where the
+rules have a Flying Dutchman its owner moves it after each hit as the computer does in a
+game, with a generator of the game's own.
 
 Fleets come from a placement strategy (:data:`seabattle.battleship.ai.placement.PLACEMENTS`,
 uniform by default) or from a fleets file (:func:`read_fleets`, format in
@@ -30,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from seabattle.battleship.ai.base import TargetingStrategy
+from seabattle.battleship.ai.decisions import choose_move
 from seabattle.battleship.ai.levels import LEVELS, make_strategy, split_level
 from seabattle.battleship.ai.placement import find_placement
 from seabattle.battleship.fleet import Fleet
@@ -140,6 +143,14 @@ class BenchSpec:
         name = split_level(level)[0]
         return random.Random(f"seabattle-bench:{self.seed}:{name.lower()}:{game}")
 
+    def owner_rng(self, game: int) -> random.Random | None:
+        """The generator of the fleet's owner in game number ``game``, where the rules let
+        the owner move a hit Flying Dutchman (the computer's choice, as in a game; the
+        same generator for every strategy); else ``None``."""
+        if not self.rules.flying_dutchman:
+            return None
+        return random.Random(f"seabattle-bench:{self.seed}:owner:{game}")
+
 
 @dataclass(frozen=True)
 class GameOutcome:
@@ -151,28 +162,38 @@ class GameOutcome:
     think: array[float]
 
 
-def play_game(rules: Rules, level: str, fleet: Fleet, rng: random.Random
-              ) -> tuple[int, array[float]]:
+def play_game(rules: Rules, level: str, fleet: Fleet, rng: random.Random,
+              owner: random.Random | None = None) -> tuple[int, array[float]]:
     """Fire with ``level`` (maybe with settings) at ``fleet`` until it sinks: the shots
     and think times.
 
     A salvo counts each of its shots, and its think time is shared among them.
     Under variant rules a level that cannot model them plays as the next weaker
-    one that can (:func:`~seabattle.battleship.ai.levels.make_strategy`).
+    one that can (:func:`~seabattle.battleship.ai.levels.make_strategy`). ``owner``:
+    the generator of the fleet's owner, who moves a hit Flying Dutchman as the computer
+    does in a game (:func:`~seabattle.battleship.ai.decisions.choose_move`; ``None``:
+    it stays put).
     """
     name, settings = split_level(level)
     think = array("d")
-    game = fire_until_sunk(make_strategy(name, rng, rules, settings), rules, fleet, think)
+    game = fire_until_sunk(make_strategy(name, rng, rules, settings), rules, fleet, think,
+                           owner)
     return len(game.shots(0)), think
 
 
 def fire_until_sunk(strategy: TargetingStrategy, rules: Rules, fleet: Fleet,
-                    think: array[float] | None) -> Solitaire:
+                    think: array[float] | None, owner: random.Random | None = None
+                    ) -> Solitaire:
     """The finished game of ``strategy`` firing at ``fleet``; the time of each choice is
-    added to ``think`` (unless ``None``), a salvo's shared among its shots."""
-    game = Solitaire(rules, fleet)
+    added to ``think`` (unless ``None``), a salvo's shared among its shots. ``owner``
+    moves a hit Flying Dutchman, as in :func:`play_game`."""
+    game = Solitaire(rules, fleet, owner_moves=owner is not None)
     clock = time.perf_counter
     while not game.is_over:
+        if game.pending is not None:
+            assert owner is not None  # only the owner's move is ever due
+            game.move_ship(1, choose_move(game.view(1), owner))
+            continue
         view = game.view(0)
         start = clock()
         cells = strategy.next_shots(view)
@@ -192,7 +213,8 @@ def _play_range(spec: BenchSpec, start: int, stop: int,
     for number in range(start, stop):
         fleet = spec.fleet(number) if fleets is None else fleets[number - start]
         for level in spec.levels:
-            shots, think = play_game(spec.rules, level, fleet, spec.strategy_rng(level, number))
+            shots, think = play_game(spec.rules, level, fleet, spec.strategy_rng(level, number),
+                                     spec.owner_rng(number))
             outcomes.append(GameOutcome(number, level, shots, think))
     return outcomes
 

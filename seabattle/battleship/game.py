@@ -567,10 +567,15 @@ class Solitaire(Game):
 
     dying_shots = False
 
-    def __init__(self, rules: Rules, target: Fleet) -> None:
+    def __init__(self, rules: Rules, target: Fleet, *, owner_moves: bool = False) -> None:
+        """``owner_moves``: a hit Flying Dutchman waits for its owner (player 1) to move
+        it or keep it (:meth:`move_ship`), as in a real game; otherwise it stays put."""
         super().__init__(rules, (target, target), first=0)
+        self.owner_moves = owner_moves
 
     def _after_shot(self, shooter: int, shot: Shot, sure: bool) -> int:
+        if self.owner_moves and shot.result is ShotResult.HIT and self.rules.flying_dutchman:
+            self._pending = Pending(1, Decision.MOVE_SHIP, shot.ship)
         return shooter
 
     def _turn_after(self, shooter: int, next_player: int) -> int:
