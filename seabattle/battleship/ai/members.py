@@ -7,15 +7,17 @@ ship of its tilted chain (:func:`~seabattle.battleship.ai.tilted.run_chain`) fro
 uniform fleet. That chain has not settled at the tilt's strength where the tilt is
 steep, so the family's fleets are less tilted than the tilt itself. The member is the
 same measure's tilt at the strength that describes the family's fleets best: the
-maximum-likelihood strength over :data:`FIT_FLEETS` of them, ``b − log Z(b)`` summed
-over their measures, where ``Z(b)``, the mean of the tilt's weight over uniform fleets,
-makes the weights a distribution. Annealed importance sampling (Neal 2001) gives
+strength ``b`` that maximises the mean over :data:`FIT_FLEETS` of them of
+``b * measure − log Z(b)`` (for an anchored measure, the log mean over its four anchors
+of ``exp(b * measure)``), where ``Z(b)``, the mean of the tilt's weight over uniform
+fleets, makes the weights a distribution. Annealed importance sampling (Neal 2001) gives
 ``log Z`` at every strength of its path at once (:func:`annealed_log_normalisers`), so
 one pass fits the strength and gives its normaliser. docs/admiral.md («The members
 fitted to the families») has the measurements.
 
 The presets' members are kept in :mod:`~seabattle.battleship.ai.member_table` (written
-by ``scripts/normalisers.py``); other fields' are computed when first needed.
+by ``scripts/normalisers.py``); other fields' are fitted when a game first needs them
+(the admiral's first move: 1–4 s a family on a 10×10 field, once per process).
 """
 
 from __future__ import annotations
