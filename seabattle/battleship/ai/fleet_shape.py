@@ -24,7 +24,8 @@ A family is the uniform distribution over legal fleets *tilted* by one measure: 
 fleet's chance is proportional to ``exp(beta * measure)`` (for ``corner`` and
 ``packed``, the mean of that over the four corners; for ``band``, over the four
 edges). The same formula draws the family's fleets
-(:class:`~seabattle.battleship.ai.placement.TiltedPlacement`) and weighs the admiral's
+(:class:`~seabattle.battleship.ai.placement.TiltedPlacement`) and, at the strength
+fitted to those fleets (:mod:`~seabattle.battleship.ai.members`), weighs the admiral's
 posterior fleets (:mod:`~seabattle.battleship.ai.habits`), so both read
 the measures from here: on one bitboard (:meth:`FleetShape.measure`) or on the
 posterior's fleets at once (:meth:`FleetShape.fleet_sums`, compiled, then

@@ -114,8 +114,8 @@ def member_log_weights(rules: Rules, fleets: npt.NDArray[np.uint64], fixed: int)
     """Per member of :data:`FAMILIES` (rows) and fleet (columns), the log of the member's
     weight of the fleet against the uniform prior's, up to the member's normaliser: the
     member's tilt for the tilted families (:func:`member_tilts`), the search's chance
-    for ``dfs``, 0 for the uniform
-    member and for members that do not weigh ``rules``' fleets (:func:`weighs`).
+    for ``dfs``, 0 for the uniform member and for members that do not weigh ``rules``'
+    fleets (:func:`weighs`).
     ``fleets`` are occupancy rows; ``fixed``: cells every fleet holds besides."""
     shape = FleetShape.of(rules.grid)
     out = np.zeros((len(FAMILIES), len(fleets)))
@@ -141,12 +141,13 @@ def bayes_factors(rules: Rules, log_weights: FloatArray) -> FloatArray:
 
 
 @cache
-def member_tilts(rules: Rules) -> list[Tilt]:
+def member_tilts(rules: Rules) -> tuple[Tilt, ...]:
     """Per tilted family of :data:`~seabattle.battleship.ai.fleet_shape.TILTS`, its
     member's tilt for ``rules`` (:func:`~seabattle.battleship.ai.members.member`; the
     family's own where it does not weigh the fleets, :func:`weighs`)."""
     applies = weighs(rules)
-    return [member(rules, name).tilt if applies[name] else tilt for name, tilt in TILTS.items()]
+    return tuple(member(rules, name).tilt if applies[name] else tilt
+                 for name, tilt in TILTS.items())
 
 
 @cache

@@ -66,15 +66,11 @@ class Member:
     (:meth:`~seabattle.battleship.ai.fleet_shape.FleetShape.log_tilt`)."""
 
 
+@cache
 def member(rules: Rules, name: str) -> Member:
     """Family ``name``'s member for ``rules``: the table's where it has the field and
     fleet (:func:`~seabattle.battleship.ai.placement.normaliser_key`), else fitted
     (:func:`fitted_member`, seconds on a 10×10 field) once per process."""
-    return _member(rules, name)
-
-
-@cache
-def _member(rules: Rules, name: str) -> Member:
     known = MEMBERS.get((normaliser_key(rules), name))
     if known is None:
         return fitted_member(rules, name)
@@ -106,6 +102,7 @@ def fitted_member(rules: Rules, name: str) -> Member:
     likelihood = [float(_log_mean_exp(b * drawn, axis=1).mean()) - log_z[k]
                   for k, b in enumerate(strengths)]
     best = int(np.argmax(likelihood))
+    # A tilt's beta is per 20 ship cells (:meth:`Tilt.per_fleet`).
     return Member(Tilt(measure, strengths[best] * max(cells, 1) / 20), float(log_z[best]))
 
 
