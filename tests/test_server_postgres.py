@@ -251,7 +251,9 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
         postgres_url: str) -> None:
     relay = Relay(backends.address(backends.POSTGRES))
     store = PostgresStore(relay.url(postgres_url))
-    store.wait_seconds = 15  # how long the refused move waits before it is refused
+    # How long the refused move waits: short, so that the pool's doubling back-off stays
+    # short while the database is away (its next attempt is found by _load_once_back).
+    store.wait_seconds = 3
     with TestClient(create_app(store, grace_seconds=0)) as client:
         game, joined = private_pair(client)
         with client.websocket_connect("/ws") as ws0, client.websocket_connect("/ws") as ws1:
@@ -283,9 +285,9 @@ def test_a_move_while_the_database_is_down_is_refused_and_nothing_half_applied(
 def _load_once_back(client: TestClient, store: PostgresStore, game_id: str,
                     seconds: float = 90.0) -> list[dict[str, JSON]] | None:
     """The stored game once the database answers again. The pool retries a lost server
-    with a back-off that doubles (1, 2, 4, … s), so after an outage as long as the refused
-    move's wait its next attempt may come that long after the database is back: one
-    load's wait is not always enough (it failed one run in several)."""
+    with a back-off that doubles (1, 2, 4, … s), so its next attempt may come about as
+    long after the database is back as the outage lasted: one load's wait is not always
+    enough (a single 15 s wait after a 15 s outage failed one run in several)."""
     deadline = time.monotonic() + seconds
     while True:
         try:
