@@ -2,7 +2,7 @@
 fitted strength and its normaliser, seabattle/battleship/ai/members.py) and the number
 of legal fleets (``dfs``'s normaliser) for the field and fleet of every preset where
 they apply, computed once here rather than in every process that first needs them
-(seconds on 10×10, a minute on 18×18). Run it again whenever a family's measure,
+(a second on 10×10, ten on 18×18; the whole table 33 s). Run it again whenever a family's measure,
 strength or chain, or the fit, changes; tests/test_member_table.py fails until then.
 
     python scripts/normalisers.py

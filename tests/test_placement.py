@@ -29,11 +29,9 @@ from seabattle.battleship.ai.placement import (
     computer_fleet,
     corner_packings,
     find_placement,
-    uniform_chain,
     uniform_fleet,
     uniform_method,
 )
-from seabattle.battleship.ai.tilted import fleet_of, layout_of, run_chain
 from seabattle.battleship.fleet import Fleet, random_fleet, validate_fleet
 from seabattle.battleship.rules import PRESETS, Rules, ShipKind
 from seabattle.battleship.shapes import Shape, Touching, placement_halos, placements
@@ -376,15 +374,6 @@ def test_the_mixture_draws_from_many_families(name: str) -> None:
         uniform = family_measures(rules, "uniform", measure, 40)
         mixture = family_measures(rules, "mixture", measure, 40)
         assert statistics.stdev(mixture) > 1.2 * statistics.stdev(uniform), measure
-
-
-def test_the_tilted_chain_without_a_tilt_is_the_uniform_chain() -> None:
-    """The family chain is the uniform chain when nothing tilts it: same generator, same
-    fleet as :func:`uniform_chain`."""
-    rules = PRESETS["classic"]
-    start = uniform_fleet(rules, random.Random(3))
-    chained = run_chain(rules, random.Random(4), layout_of(rules, start), 500)
-    assert fleet_of(rules, chained) == uniform_chain(rules, random.Random(4), start, 500)
 
 
 def test_hiding_keeps_the_fleet_a_shooter_finds_latest() -> None:

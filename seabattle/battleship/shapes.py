@@ -114,6 +114,7 @@ def _orientations(cells: frozenset[tuple[int, int]]) -> tuple[frozenset[tuple[in
     return tuple(sorted(found, key=sorted))
 
 
+@cache
 def _offsets(size: int, shape: Shape) -> tuple[frozenset[tuple[int, int]], ...]:
     if not shape.allows(size) or not shape.is_listed:
         raise ValueError(f"no {shape.value} ship of {size} cells is listed")

@@ -32,7 +32,8 @@ def entropy() -> random.Random:
     """A generator seeded from the operating system's entropy (nothing to predict: the
     seed is 256 random bits, never shown or logged; what is drawn is logged instead).
     Its draws cost no system call, where ``random.SystemRandom`` made one per draw: a
-    uniform classic fleet cost 11.5 ms of CPU that way and costs 2.7 ms so, which is
+    uniform classic fleet cost 11.5 ms of CPU that way and 2.7 ms so (0.5 ms since the
+    sampler is compiled: docs/admiral.md, «The compiled chain»), which is
     what a server setting up many games at once pays (docs/server.md)."""
     return random.Random(secrets.randbits(ENTROPY_BITS))
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from seabattle.battleship.ai.twister import next_random
+
 ZERO = np.uint64(0)
 ONE = np.uint64(1)
 _TWO = np.uint64(2)
@@ -1089,3 +1091,155 @@ def dfs_log_weights(samples, fixed, width, height, corners, sizes, counts, out):
                 for q in range(height):
                     blocked[q] |= halos[members[b], q]
         out[i] = -np.inf if bad else total
+
+
+@njit(cache=True)
+def measure(occupied, code, anchor, linear, near, sides, lone_weight):  # type: ignore[no-untyped-def]
+    """One measure of :mod:`seabattle.battleship.ai.fleet_shape` of the ship cells
+    ``occupied`` (a row of words): ``code`` 0 edge, 1 corner, 2 cluster, 3 spread,
+    4 packed, 5 band (as :func:`log_tilts`), towards corner or edge ``anchor``, from the
+    per-cell arrays of :func:`fleet_sums`. Every sum is of integers or halves, so the
+    value is exact whatever the order of the cells."""
+    words = occupied.shape[0]
+    total = 0.0
+    rows = 0.0
+    cols = 0.0
+    squares = 0.0
+    count = 0
+    crowd = 0
+    for w in range(words):
+        x = occupied[w]
+        while x != ZERO:
+            c = w * 64 + _ctz(x)
+            x &= x - ONE
+            if code == 0:
+                total += linear[c, 0]
+            elif code == 1:
+                total -= linear[c, 5 + anchor]
+            elif code == 2:
+                rows += linear[c, 1]
+                cols += linear[c, 2]
+                squares += linear[c, 4]
+                count += 1
+            elif code == 3:
+                for v in range(words):
+                    crowd += _popcount(near[c, v] & occupied[v])
+            else:
+                beside = ZERO
+                for v in range(words):
+                    beside |= sides[c, v] & occupied[v]
+                if code == 4:
+                    if beside != ZERO:
+                        total -= linear[c, 5 + anchor]
+                    else:
+                        total += lone_weight * linear[c, 5 + anchor]
+                elif beside != ZERO:
+                    total -= linear[c, 9 + anchor]
+    if code == 2:
+        if count == 0:
+            return 0.0
+        return -(squares - (rows * rows + cols * cols) / count)
+    if code == 3:
+        return -float(crowd // 2)
+    return total
+
+
+@njit(cache=True)
+def tilted_chain(pos, cells, halos, offsets, counts, steps, state, code, anchor, strength,  # type: ignore[no-untyped-def]
+                 linear, near, sides, lone_weight):
+    """``steps`` proposals of the fleet chain of :mod:`seabattle.battleship.ai.tilted`
+    from ``pos`` (per ship, its placement's row among its kind's: ``offsets[ship]`` to
+    ``offsets[ship] + counts[ship]`` of ``cells`` and ``halos``, rows of words), tilted
+    by ``strength`` times :func:`measure` ``code`` towards ``anchor`` (``code`` −1: not
+    tilted). ``pos`` is moved in place; the random numbers come from the generator
+    ``state`` (:mod:`seabattle.battleship.ai.twister`): two a proposal, the ship and its
+    new place, and a third to accept a move to a lighter fleet."""
+    ships = pos.shape[0]
+    words = cells.shape[1]
+    occupied = np.zeros(words, dtype=np.uint64)
+    moved = np.empty(words, dtype=np.uint64)
+    for s in range(ships):
+        for w in range(words):
+            occupied[w] |= cells[offsets[s] + pos[s], w]
+    current = 0.0
+    if code >= 0:
+        current = strength * measure(occupied, code, anchor, linear, near, sides, lone_weight)
+    for _ in range(steps):
+        s = int(next_random(state) * ships)
+        j = int(next_random(state) * counts[s])
+        new = offsets[s] + j
+        clash = False
+        for w in range(words):
+            others = ZERO
+            for k in range(ships):
+                if k != s:
+                    others |= halos[offsets[k] + pos[k], w]
+            if cells[new, w] & others:
+                clash = True
+                break
+        if clash:
+            continue
+        if code >= 0:
+            old = offsets[s] + pos[s]
+            for w in range(words):
+                moved[w] = (occupied[w] & ~cells[old, w]) | cells[new, w]
+            proposed = strength * measure(moved, code, anchor, linear, near, sides, lone_weight)
+            if proposed < current and next_random(state) >= np.exp(proposed - current):
+                continue
+            for w in range(words):
+                occupied[w] = moved[w]
+            current = proposed
+        pos[s] = j
+
+
+@njit(cache=True)
+def annealed_weights(pos, cells, halos, offsets, counts, moves, strengths, state, code,  # type: ignore[no-untyped-def]
+                     anchor, linear, near, sides, lone_weight, out):
+    """One chain of annealed importance sampling from the fleet ``pos`` (as
+    :func:`tilted_chain`): at each strength after the first, ``out[step]`` gathers
+    ``Δstrength`` times the fleet's :func:`measure` (``out[0]`` stays 0), then
+    ``moves`` proposals of the chain tilted at that strength follow."""
+    words = cells.shape[1]
+    occupied = np.empty(words, dtype=np.uint64)
+    weight = 0.0
+    for step in range(1, strengths.shape[0]):
+        for w in range(words):
+            occupied[w] = ZERO
+        for s in range(pos.shape[0]):
+            for w in range(words):
+                occupied[w] |= cells[offsets[s] + pos[s], w]
+        value = measure(occupied, code, anchor, linear, near, sides, lone_weight)
+        weight += (strengths[step] - strengths[step - 1]) * value
+        out[step] = weight
+        tilted_chain(pos, cells, halos, offsets, counts, moves, state, code, anchor,
+                     strengths[step], linear, near, sides, lone_weight)
+
+
+@njit(cache=True)
+def rejection(pos, cells, halos, offsets, counts, state, max_tries):  # type: ignore[no-untyped-def]
+    """Rejection sampling of a fleet (as :func:`tilted_chain`'s tables and generator):
+    each ship in turn at a uniformly drawn placement of its kind (one number a ship),
+    the attempt abandoned at the first ship that meets an earlier one's halo. Returns
+    the attempts made, up to ``max_tries``, and whether the last found a fleet (then in
+    ``pos``)."""
+    ships = pos.shape[0]
+    words = cells.shape[1]
+    blocked = np.empty(words, dtype=np.uint64)
+    for tries in range(1, max_tries + 1):
+        for w in range(words):
+            blocked[w] = ZERO
+        whole = True
+        for s in range(ships):
+            j = int(next_random(state) * counts[s])
+            row = offsets[s] + j
+            for w in range(words):
+                if cells[row, w] & blocked[w]:
+                    whole = False
+            if not whole:
+                break
+            for w in range(words):
+                blocked[w] |= halos[row, w]
+            pos[s] = j
+        if whole:
+            return tries, True
+    return max_tries, False

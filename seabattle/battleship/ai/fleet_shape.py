@@ -53,7 +53,7 @@ from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.rules import Rules
 from seabattle.battleship.shapes import Touching
-from seabattle.coords import Bitboard, Grid, bit, iter_cells
+from seabattle.coords import Bitboard, Grid, bit
 
 FloatArray = npt.NDArray[np.float64]
 Words = npt.NDArray[np.uint64]
@@ -178,31 +178,14 @@ class FleetShape:
 
     def measure(self, name: str, occupied: Bitboard, anchor: int = 0) -> float:
         """The measure ``name`` of the ship cells ``occupied`` (``anchor``: which corner,
-        for the measures of :data:`PER_CORNER`, or edge, for those of :data:`PER_EDGE`)."""
-        if name == "edge":
-            return float((occupied & self.border).bit_count())
-        cells = list(iter_cells(occupied))
-        if name == "corner":
-            distance = self.corner_distance[anchor]
-            return -float(sum(distance[c] for c in cells))
-        if name == "cluster":
-            if not cells:
-                return 0.0
-            n = len(cells)
-            sr = sum(self.rows[c] for c in cells)
-            sc = sum(self.cols[c] for c in cells)
-            square = sum(self.rows[c] ** 2 + self.cols[c] ** 2 for c in cells)
-            return -(square - (sr * sr + sc * sc) / n)
-        if name == "spread":
-            return -float(sum((self.near[c] & occupied).bit_count() for c in cells) // 2)
-        if name == "packed":
-            distance = self.corner_distance[anchor]
-            return float(sum(-distance[c] if self.sides[c] & occupied else LONE_WEIGHT * distance[c]
-                             for c in cells))
-        if name == "band":
-            distance = self.edge_distance[anchor]
-            return float(-sum(distance[c] for c in cells if self.sides[c] & occupied))
-        raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
+        for the measures of :data:`PER_CORNER`, or edge, for those of :data:`PER_EDGE`),
+        by the compiled :func:`~seabattle.battleship.ai._kernels.measure` the tilted
+        chain uses too."""
+        if name not in MEASURES:
+            raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
+        linear, near, sides = cell_arrays(self.grid)
+        return float(_kernels.measure(to_words(occupied, near.shape[1]), MEASURES.index(name),
+                                      anchor, linear, near, sides, LONE_WEIGHT))
 
     def log_tilt(self, tilt: Tilt, occupied: Bitboard) -> float:
         """``log`` of the family's weight of a fleet against the uniform one (up to a
@@ -221,7 +204,7 @@ class FleetShape:
         """What :meth:`log_tilts` needs of each fleet of ``samples`` (rows of 64-bit
         words, little-endian, as the posterior keeps them; ``fixed``: cells every fleet
         holds besides)."""
-        linear, near, sides = _arrays_of(self.grid)
+        linear, near, sides = cell_arrays(self.grid)
         out = np.zeros((len(samples), SUMS))
         _kernels.fleet_sums(samples, to_words(fixed, samples.shape[1]), linear, near, sides, out)
         return out
@@ -236,13 +219,13 @@ class FleetShape:
 
 
 SUMS = 22
-"""Columns of :meth:`FleetShape.fleet_sums`: the 13 of :func:`_arrays_of`'s ``linear``,
+"""Columns of :meth:`FleetShape.fleet_sums`: the 13 of :func:`cell_arrays`'s ``linear``,
 the crowded pairs (twice), and the 8 distances again over the cells without a ship
 cell beside them (see :func:`~seabattle.battleship.ai._kernels.fleet_sums`)."""
 
 
 @cache
-def _arrays_of(grid: Grid) -> tuple[FloatArray, Words, Words]:
+def cell_arrays(grid: Grid) -> tuple[FloatArray, Words, Words]:
     """Per cell: border, row, column, 1 (to count cells), squared distance from the
     origin, the distances to the four corners and to the four edges (cells × 13); and,
     per cell, the words of the cells near it and of those beside it (cells × words

@@ -17,14 +17,13 @@ fitted to the families») has the measurements.
 
 The presets' members are kept in :mod:`~seabattle.battleship.ai.member_table` (written
 by ``scripts/normalisers.py``); other fields' are fitted when a game first needs them
-(the admiral's first move: 1–4 s a family on a 10×10 field, once per process).
+(the admiral's first move: about 0.15 s a family on a 10×10 field, once per process).
 """
 
 from __future__ import annotations
 
-import itertools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -39,7 +38,7 @@ from seabattle.battleship.ai.placement import (
     normaliser_key,
     uniform_fleet,
 )
-from seabattle.battleship.ai.tilted import Layout, layout_of, run_chain
+from seabattle.battleship.ai.tilted import Layout, annealed_weights, layout_of
 from seabattle.battleship.rules import Rules
 from seabattle.coords import Bitboard
 
@@ -96,8 +95,9 @@ def fitted_member(rules: Rules, name: str) -> Member:
     anchors = range(4) if measure in ANCHORED else range(1)
     # Each drawn fleet's measure towards every anchor: the member weighs a fleet by the
     # mean over the anchors, as the family picks one at random.
-    drawn = np.array([[shape.measure(measure, fleet.cells, anchor) for anchor in anchors]
-                      for fleet in (family.place(rules, rng) for _ in range(FIT_FLEETS))])
+    fleets = (_occupied(family.tilted_layout(rules, rng)) for _ in range(FIT_FLEETS))
+    drawn = np.array([[shape.measure(measure, cells, anchor) for anchor in anchors]
+                      for cells in fleets])
     log_z = log_normalisers(rules, measure, strengths, rng)
     likelihood = [float(_log_mean_exp(b * drawn, axis=1).mean()) - log_z[k]
                   for k, b in enumerate(strengths)]
@@ -114,39 +114,29 @@ def log_normalisers(rules: Rules, measure: str, strengths: Sequence[float],
     weight, for an anchored measure the mean over its four anchors
     (:meth:`~seabattle.battleship.ai.fleet_shape.FleetShape.log_tilt`), by
     :func:`annealed_log_normalisers`."""
-    shape = FleetShape.of(rules.grid)
     # Corners share one normaliser by reflection; the top and bottom edges another, the
     # left and right a third.
-    paths = [annealed_log_normalisers(rules, _towards(shape, measure, anchor), strengths, rng,
-                                      runs=runs, moves_per_ship=moves_per_ship)
+    paths = [annealed_log_normalisers(rules, measure, anchor, strengths, rng, runs=runs,
+                                      moves_per_ship=moves_per_ship)
              for anchor in ((0, 2) if measure in PER_EDGE else (0,))]
     return _log_mean_exp(np.array(paths), axis=0)
 
 
-def annealed_log_normalisers(rules: Rules, measure: Callable[[Bitboard], float],
+def annealed_log_normalisers(rules: Rules, measure: str, anchor: int,
                              strengths: Sequence[float], rng: random.Random, *,
                              runs: int = ANNEALING_RUNS,
-                             moves_per_ship: int = ANNEALING_MOVES_PER_SHIP) -> list[float]:
+                             moves_per_ship: int = ANNEALING_MOVES_PER_SHIP) -> FloatArray:
     """``log Z(b)`` for each ``b`` of ``strengths`` (increasing, from 0): the log mean
-    over uniform fleets of ``exp(b * measure)``, by annealed importance sampling along
-    them (``runs`` chains from uniform fleets, each passed through ``moves_per_ship``
-    proposals per ship of the tilted chain at every strength in turn; a chain's
-    log-weight gathers each step's ``Δb * measure``; ``log Z(b)`` is the log mean of the
-    chains' weights at ``b``)."""
+    over uniform fleets of ``exp(b * measure)`` towards ``anchor``, by annealed
+    importance sampling along them (``runs`` chains from uniform fleets, each passed
+    through ``moves_per_ship`` proposals per ship of the tilted chain at every strength
+    in turn: :func:`~seabattle.battleship.ai.tilted.annealed_weights`; ``log Z(b)`` is
+    the log mean of the chains' weights at ``b``)."""
     moves = moves_per_ship * len(rules.fleet)
-    weights = np.zeros((runs, len(strengths)))
-    for run in range(runs):
-        layout: Layout = layout_of(rules, uniform_fleet(rules, rng))
-        weight = 0.0
-        for step, (before, b) in enumerate(itertools.pairwise(strengths), start=1):
-            weight += (b - before) * measure(_occupied(layout))
-            weights[run, step] = weight
-            layout = run_chain(rules, rng, layout, moves, _scaled(measure, b))
-    return [float(v) for v in _log_mean_exp(weights, axis=0)]
-
-
-def _towards(shape: FleetShape, measure: str, anchor: int) -> Callable[[Bitboard], float]:
-    return lambda occupied: shape.measure(measure, occupied, anchor)
+    weights = np.array([annealed_weights(rules, rng, layout_of(rules, uniform_fleet(rules, rng)),
+                                         measure, anchor, strengths, moves)
+                        for _ in range(runs)])
+    return _log_mean_exp(weights, axis=0)
 
 
 def _occupied(layout: Layout) -> Bitboard:
@@ -154,10 +144,6 @@ def _occupied(layout: Layout) -> Bitboard:
     for cells in layout:
         occupied |= cells
     return occupied
-
-
-def _scaled(measure: Callable[[Bitboard], float], b: float) -> Callable[[Bitboard], float]:
-    return lambda occupied: b * measure(occupied)
 
 
 def _log_mean_exp(values: FloatArray, axis: int) -> FloatArray:

@@ -48,7 +48,6 @@ from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.fleet_shape import (
     ANCHORED,
     TILTS,
-    FleetShape,
     measurable,
 )
 from seabattle.battleship.ai.hiding import (
@@ -59,7 +58,17 @@ from seabattle.battleship.ai.hiding import (
 )
 from seabattle.battleship.ai.member_table import FLEET_COUNTS
 from seabattle.battleship.ai.posterior import to_words
-from seabattle.battleship.ai.tilted import Layout, fleet_of, layout_of, run_chain, ship_tables
+from seabattle.battleship.ai.tilted import (
+    ChainTilt,
+    Layout,
+    fleet_of,
+    layout_at,
+    layout_of,
+    run_chain,
+    ship_arrays,
+    ship_tables,
+)
+from seabattle.battleship.ai.twister import restore, state_of
 from seabattle.battleship.fleet import Fleet, Ship, random_fleet, validate_fleet
 from seabattle.battleship.rules import Role, Rules
 from seabattle.battleship.shapes import LayoutSearch, Shape, Touching, halo
@@ -77,22 +86,14 @@ def _rejection(rules: Rules, rng: random.Random, max_tries: int) -> tuple[Layout
     tuple of placements is equally likely, and each legal fleet is the same number
     of tuples (alike ships swapped), so an accepted draw is uniform over fleets.
     """
-    tables = [(len(t.cells), t.cells, t.halos) for t in ship_tables(rules)]
-    # int(random() * n) rather than randrange(n): several times faster, and its
-    # bias (below n / 2**53) is far beneath anything measurable.
-    random_ = rng.random
-    for attempt in range(1, max_tries + 1):
-        blocked = 0
-        layout: Layout = []
-        for count, cands, halos in tables:
-            i = int(random_() * count)
-            if cands[i] & blocked:
-                break
-            blocked |= halos[i]
-            layout.append(cands[i])
-        else:
-            return layout, attempt
-    return None, max_tries
+    pos = np.zeros(len(rules.fleet), dtype=np.int64)
+    # Compiled, drawing from ``rng`` what the interpreted loop drew: one ``random()`` a
+    # ship, int(random() * n) rather than randrange(n) (its bias, below n / 2**53, is
+    # far beneath anything measurable).
+    state = state_of(rng)
+    tries, found = _kernels.rejection(pos, *ship_arrays(rules), state, max_tries)
+    restore(rng, state)
+    return (layout_at(rules, pos) if found else None), tries
 
 
 REJECTION_MAX_EXPECTED_TRIES = 30_000
@@ -185,16 +186,6 @@ def uniform_fleet(rules: Rules, rng: random.Random, *, method: UniformMethod | N
     ``method`` overrides the choice (to test or compare the two).
     """
     return fleet_of(rules, _uniform_layout(rules, rng, method))
-
-
-def uniform_chain(rules: Rules, rng: random.Random, start: Fleet, steps: int) -> Fleet:
-    """The fleet ``steps`` proposals along the uniform chain from ``start``.
-
-    From a uniform fleet the result is uniform too (the chain keeps its stationary
-    distribution), though close to ``start`` after few steps. Useful to draw many
-    correlated uniform fleets cheaply.
-    """
-    return fleet_of(rules, run_chain(rules, rng, layout_of(rules, start), steps))
 
 
 # --- strategies ------------------------------------------------------------------------
@@ -592,18 +583,19 @@ class TiltedPlacement(PlacementStrategy):
         """A fleet of the family with its tilt's strength scaled by ``strength`` (0: a
         uniform fleet, 1: the family's), towards ``anchor`` (the corner or edge of an
         anchored measure; ``None``: one at random)."""
-        shape = FleetShape.of(rules.grid)
+        return fleet_of(rules, self.tilted_layout(rules, rng, strength, anchor))
+
+    def tilted_layout(self, rules: Rules, rng: random.Random, strength: float = 1.0,
+                      anchor: int | None = None) -> Layout:
+        """:meth:`place_tilted`'s fleet as a layout, unchecked (the chain keeps it legal),
+        for loops that need only its cells."""
         tilt = self.tilt
         if anchor is None:
             anchor = int(rng.random() * 4) if tilt.measure in ANCHORED else 0
         beta = strength * tilt.per_fleet(sum(k.size for k in rules.fleet))
-
-        def log_weight(occupied: Bitboard) -> float:
-            return beta * shape.measure(tilt.measure, occupied, anchor)
-
         start = _uniform_layout(rules, rng)
         steps = TILTED_MOVES_PER_SHIP * len(rules.fleet)
-        return fleet_of(rules, run_chain(rules, rng, start, steps, log_weight))
+        return run_chain(rules, rng, start, steps, ChainTilt(tilt.measure, anchor, beta))
 
 
 def normaliser_key(rules: Rules) -> str:
