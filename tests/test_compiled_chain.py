@@ -172,3 +172,18 @@ def test_a_family_draws_the_fleet_it_drew_before() -> None:
 PINNED_CORNER_FLEET: list[Bitboard] = [
     1, 16, 128, 4198404, 100663296, 1127000493260800, 9015995347763200,
     36929552128810156032, 4722366482869645213696, 3713820117856140824697372672]
+
+
+def test_a_measure_or_tilt_out_of_range_is_refused() -> None:
+    """The compiled loops do not check their indices: the Python side does."""
+    shape = FleetShape.of(find_rules("classic").grid)
+    with pytest.raises(ValueError, match="unknown measure"):
+        shape.measure("crowd", 0b11)
+    with pytest.raises(ValueError, match="corner or edge 4"):
+        shape.measure("corner", 0b11, 4)
+    with pytest.raises(ValueError, match="outside the field"):
+        shape.measure("edge", 1 << 100)
+    with pytest.raises(ValueError, match="unknown measure"):
+        ChainTilt("crowd", 0, 1.0)
+    with pytest.raises(ValueError, match="corner or edge -1"):
+        ChainTilt("corner", -1, 1.0)

@@ -183,6 +183,10 @@ class FleetShape:
         chain uses too."""
         if name not in MEASURES:
             raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
+        if not 0 <= anchor < 4:
+            raise ValueError(f"no corner or edge {anchor}: they are 0 to 3")
+        if occupied >> self.grid.size:
+            raise ValueError("cells outside the field")
         linear, near, sides = cell_arrays(self.grid)
         return float(_kernels.measure(to_words(occupied, near.shape[1]), MEASURES.index(name),
                                       anchor, linear, near, sides, LONE_WEIGHT))

@@ -91,6 +91,12 @@ class ChainTilt:
     """Per fleet (not per 20 ship cells, as
     :class:`~seabattle.battleship.ai.fleet_shape.Tilt`'s)."""
 
+    def __post_init__(self) -> None:
+        if self.measure not in MEASURES:
+            raise ValueError(f"unknown measure {self.measure!r}; known: {', '.join(MEASURES)}")
+        if not 0 <= self.anchor < 4:
+            raise ValueError(f"no corner or edge {self.anchor}: they are 0 to 3")
+
 
 def run_chain(rules: Rules, rng: random.Random, layout: Sequence[Bitboard], steps: int,
               tilt: ChainTilt | None = None) -> Layout:
