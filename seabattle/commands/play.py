@@ -8,6 +8,7 @@ import sys
 from typing import Any, cast
 
 from seabattle.battleship.ai.levels import NAMES
+from seabattle.battleship.ai.warm import warm_in_background
 from seabattle.battleship.online.hosting import DUTCHMAN_DECKS, SHAPE_CHOICES, lobby_rules
 from seabattle.battleship.rules import PRESETS
 from seabattle.battleship.session import GameSettings
@@ -120,6 +121,8 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from(args)
     if args.online or args.join:
         return run_online_game(args, settings.language)
+    if sys.stdin.isatty():  # a player, not a script: compile the computer's loops now
+        warm_in_background()
     if args.plain:
         from seabattle.plain import PlainGame
 

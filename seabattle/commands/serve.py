@@ -10,6 +10,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from seabattle.battleship.ai.warm import warm_in_background
 from seabattle.commands.options import whole_number
 from seabattle.errors import SeaBattleError
 from seabattle.server import limits
@@ -100,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
     # A frame larger than any message the server reads (MAX_MESSAGE_BYTES characters, up to
     # four bytes each) is not buffered: uvicorn closes such a socket (1009).
     tune_gc()
+    warm_in_background()  # the computers' loops compiled before the first game asks
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                 ws_per_message_deflate=False, ws_max_size=4 * MAX_MESSAGE_BYTES)
     return 0

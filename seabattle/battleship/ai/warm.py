@@ -1,0 +1,61 @@
+"""Compiling the admiral's loops before the first game needs them.
+
+The admiral's inner loops (:mod:`~seabattle.battleship.ai._kernels`,
+:mod:`~seabattle.battleship.ai.twister`) are compiled by Numba when first called and
+cached on disk, so the first game after an install would wait about 14 s at the
+computer's first shot, and no later one (docs/admiral.md, «The first game after an
+install»). ``seabattle play`` at a terminal and ``seabattle serve`` start
+:func:`warm_in_background` first: a low-priority process that compiles them while the
+player sets up, or, where the cache is warm, loads them and ends within a second or two.
+
+    python -m seabattle.battleship.ai.warm
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+NICENESS = 15
+"""How much lower the warming process's priority is than the game's."""
+
+
+def warm() -> None:
+    """Call every compiled loop a game uses, on arguments of the types a game passes:
+    the admiral's whole game at a `corner` fleet on classic (the posterior, the habits'
+    weights and maps, the rejection sampler and the tilted chain that drew the fleet)
+    and a member fitted on a 4×4 field (the annealing a custom field's first game
+    runs)."""
+    # Imported here: the process that starts the warming should not pay for them.
+    from seabattle.battleship.ai.levels import make_strategy
+    from seabattle.battleship.ai.members import fitted_member
+    from seabattle.battleship.ai.placement import PLACEMENTS
+    from seabattle.battleship.game import Solitaire
+    from seabattle.battleship.rules import find_rules, rules_from_dict
+
+    rules = find_rules("classic")
+    fleet = PLACEMENTS["corner"].place(rules, random.Random(0))
+    admiral = make_strategy("admiral", random.Random(0), rules)
+    game = Solitaire(rules, fleet)
+    while not game.is_over:
+        game.fire(0, admiral.next_shots(game.view(0))[0])
+    tiny = rules_from_dict({"name": "warm", "width": 4, "height": 4,
+                            "ships": [{"size": 2, "count": 2}]})
+    fitted_member(tiny, "corner")
+
+
+def warm_in_background() -> subprocess.Popen[bytes]:
+    """Start :func:`warm` in a process of its own at a lower priority; the caller need not
+    wait for it (its output is discarded; if it fails, the first game compiles what it
+    needs itself)."""
+    return subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+
+
+if __name__ == "__main__":
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
+    warm()
