@@ -97,6 +97,15 @@ def measurable(name: str, rules: Rules) -> bool:
     return rules.touching is not Touching.SIDES and any(k.size == 1 for k in rules.fleet)
 
 
+def check_measure(name: str, anchor: int) -> None:
+    """Refuse an unknown measure or an anchor other than corner or edge 0 to 3 (the
+    compiled loops, which check no index, would misread them)."""
+    if name not in MEASURES:
+        raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
+    if not 0 <= anchor < 4:
+        raise ValueError(f"no corner or edge {anchor}: they are 0 to 3")
+
+
 CROWD_RADIUS = 2
 """Ship cells within this many king moves of each other count as a crowded pair."""
 
@@ -181,10 +190,7 @@ class FleetShape:
         for the measures of :data:`PER_CORNER`, or edge, for those of :data:`PER_EDGE`),
         by the compiled :func:`~seabattle.battleship.ai._kernels.measure` the tilted
         chain uses too."""
-        if name not in MEASURES:
-            raise ValueError(f"unknown measure {name!r}; known: {', '.join(MEASURES)}")
-        if not 0 <= anchor < 4:
-            raise ValueError(f"no corner or edge {anchor}: they are 0 to 3")
+        check_measure(name, anchor)
         if occupied >> self.grid.size:
             raise ValueError("cells outside the field")
         linear, near, sides = cell_arrays(self.grid)

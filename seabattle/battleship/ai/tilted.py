@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from seabattle.battleship.ai import _kernels
-from seabattle.battleship.ai.fleet_shape import LONE_WEIGHT, MEASURES, cell_arrays
+from seabattle.battleship.ai.fleet_shape import LONE_WEIGHT, MEASURES, cell_arrays, check_measure
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.ai.twister import restore, state_of
 from seabattle.battleship.fleet import Fleet, Ship, validate_fleet
@@ -92,10 +92,7 @@ class ChainTilt:
     :class:`~seabattle.battleship.ai.fleet_shape.Tilt`'s)."""
 
     def __post_init__(self) -> None:
-        if self.measure not in MEASURES:
-            raise ValueError(f"unknown measure {self.measure!r}; known: {', '.join(MEASURES)}")
-        if not 0 <= self.anchor < 4:
-            raise ValueError(f"no corner or edge {self.anchor}: they are 0 to 3")
+        check_measure(self.measure, self.anchor)
 
 
 def run_chain(rules: Rules, rng: random.Random, layout: Sequence[Bitboard], steps: int,
@@ -123,6 +120,7 @@ def annealed_weights(rules: Rules, rng: random.Random, layout: Sequence[Bitboard
     step in strength times the fleet's measure (towards ``anchor``), then ``moves``
     proposals of the chain tilted at that strength follow. The log-weights, one per
     strength (the first 0)."""
+    check_measure(measure, anchor)
     arrays = ship_arrays(rules)
     pos = positions(rules, layout)
     path = np.array(strengths, dtype=np.float64)
