@@ -50,9 +50,15 @@ def warm_in_background() -> subprocess.Popen[bytes]:
     """Start :func:`warm` in a process of its own at a lower priority; the caller need not
     wait for it (its output is discarded; if it fails, the first game compiles what it
     needs itself)."""
-    return subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+    process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    _started.append(process)  # kept, so that it is not collected (and warned of) running
+    return process
+
+
+_started: list[subprocess.Popen[bytes]] = []
+"""The warming processes this process started."""
 
 
 if __name__ == "__main__":
