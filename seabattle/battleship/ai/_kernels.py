@@ -12,7 +12,10 @@ numbers, one per piece. The Python side (:mod:`seabattle.battleship.ai.posterior
 builds the tables once per rule set and the observation arrays once per move.
 
 Randomness comes from Numba's own generator, seeded at every entry point from the
-caller's seed, so the same seed gives the same samples.
+caller's seed, so the same seed gives the same samples; the fleet chain and the
+rejection sampler (:func:`tilted_chain`, :func:`annealed_weights`, :func:`rejection`)
+draw instead from a Python generator's own state (:mod:`seabattle.battleship.ai.twister`),
+the numbers the interpreted loops they replaced drew.
 """
 
 from __future__ import annotations
