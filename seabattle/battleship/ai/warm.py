@@ -46,13 +46,16 @@ def warm() -> None:
     fitted_member(tiny, "corner")
 
 
-def warm_in_background() -> subprocess.Popen[bytes]:
+def warm_in_background() -> subprocess.Popen[bytes] | None:
     """Start :func:`warm` in a process of its own at a lower priority; the caller need not
-    wait for it (its output is discarded; if it fails, the first game compiles what it
-    needs itself)."""
-    process = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.DEVNULL,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                               start_new_session=True)
+    wait for it (its output is discarded). ``None`` where no process could be started:
+    then, as when the warming fails, the first game compiles what it needs itself."""
+    try:
+        process = subprocess.Popen([sys.executable, "-m", __name__],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:  # no interpreter to start, or no process left: play on without
+        return None
     _started.append(process)  # kept, so that it is not collected (and warned of) running
     return process
 
