@@ -143,7 +143,13 @@ def play(rules: Rules, seed: int, shots: int | None = None,
     """The admiral's shots against a random fleet, seeded (``settings`` as the benchmark
     takes them)."""
     from seabattle.battleship.fleet import random_fleet
-    game = Solitaire(rules, random_fleet(rules, random.Random(seed)))
+    return play_against(rules, random_fleet(rules, random.Random(seed)), seed, shots, settings)
+
+
+def play_against(rules: Rules, fleet: Fleet, seed: int, shots: int | None = None,
+                 settings: dict[str, str] | None = None) -> list[int]:
+    """The admiral's shots against ``fleet``, seeded."""
+    game = Solitaire(rules, fleet)
     admiral = make_strategy("admiral", random.Random(seed), rules, settings)
     fired: list[int] = []
     while not game.is_over and (shots is None or len(fired) < shots):
@@ -166,7 +172,8 @@ def test_admiral_sinks_the_fleet_with_legal_shots(name: str) -> None:
 @pytest.mark.parametrize("setting", [
     {"depth": "2"}, {"depth": "3", "width": "3"}, {"hunt_exponent": "0.5"},
     {"ring_bonus": "0.05"}, {"parity": "0.05"}, {"information": "0.1"}, {"defer": "0.6"},
-    {"effective_share": "0.005"}])
+    {"effective_share": "0.005"}, {"prior": "1"}, {"sharpness": "1", "floor": "0"},
+    {"sharpness": "100"}, {"floor": "0.5"}])
 @pytest.mark.parametrize("name", ["classic", "milton-bradley"])
 def test_every_experimental_setting_sinks_the_fleet_with_legal_shots(
         name: str, setting: dict[str, str]) -> None:
@@ -306,14 +313,27 @@ def test_the_compiled_tilts_are_the_families_own(name: str) -> None:
                     shape.log_tilt(tilt, fleets[i].cells), rel=1e-9, abs=1e-9)
 
 
-def test_until_a_habit_is_more_probable_the_admiral_fires_as_with_the_uniform_prior() -> None:
-    """The most probable family's map is the uniform one until the evidence favours
-    another: the first shots are those of ``prior=0``, and with ``prior=2`` (the
-    weighted average of the maps) they are not."""
+def test_until_a_habit_counts_the_admiral_fires_as_with_the_uniform_prior() -> None:
+    """Every habit's share of the averaged maps is below the floor until the evidence
+    raises one: the first shots are those of ``prior=0``, and with the plain average of
+    the maps (no floor, weights not squared) they are not."""
     rules = PRESETS["classic"]
     plain = play(rules, seed=21, shots=6, settings={"prior": "0"})
     assert play(rules, seed=21, shots=6) == plain
-    assert play(rules, seed=21, shots=6, settings={"prior": "2"}) != plain
+    assert play(rules, seed=21, shots=6, settings={"sharpness": "1", "floor": "0"}) != plain
+
+
+def test_a_floor_of_one_half_fires_by_the_most_probable_habits_map() -> None:
+    """Only the most probable family can hold half the average: with ``floor=0.5`` the
+    averaged maps are its map alone, game for game the shots of ``prior=1``, here on
+    corner-packed fleets where a habit leads within the game."""
+    rules = PRESETS["milton-bradley"]
+    for seed in range(3):
+        fleet = find_placement("corner").place(rules, random.Random(seed))
+        shots = [play_against(rules, fleet, seed, settings=settings)
+                 for settings in ({"prior": "1"}, {"floor": "0.5"}, {})]
+        assert shots[0] == shots[1]
+        assert shots[2] != shots[0]
 
 
 def test_against_a_uniform_placer_learning_changes_nothing() -> None:

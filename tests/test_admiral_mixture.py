@@ -336,3 +336,39 @@ def test_where_every_fleet_is_listed_the_evidence_is_each_members_marginal_likel
         for name, weights in members.items():
             expected = math.log(statistics.fmean(math.exp(weights[i]) for i in fits))
             assert evidence[FAMILIES.index(name)] == pytest.approx(expected, abs=1e-9), name
+
+
+@pytest.mark.parametrize(("sharpness", "floor"), [(2.0, 0.01), (1.0, 0.0), (3.0, 0.2)])
+def test_the_shot_is_fired_by_the_maps_averaged_with_sharpened_weights(
+        sharpness: float, floor: float) -> None:
+    """The averaged map is each family's map (the map that family fires by when it
+    leads) times its weight raised to ``sharpness``, renormalised, the families below
+    ``floor`` of that left out."""
+    rules = PRESETS["classic"]
+    rng = random.Random(5)
+    fleet = PLACEMENTS["corner"].place(rules, rng)
+    order = list(rules.grid.cells())
+    rng.shuffle(order)
+    view = views(rules, fleet, order[:12])[-1]
+    estimate = Posterior(rules).estimate(view, seed=3)
+    assert estimate.samples is not None
+    learned = np.array([0.0, 6.5, 7.0, 6.0, 7.2, 0.0, 0.0, 5.5])
+    assert len(learned) == len(FAMILIES)
+
+    def mixed(prior: PlacementPrior) -> np.ndarray:
+        fresh = Posterior(rules).estimate(view, seed=3)
+        return np.array(prior.mix(view, fresh.probabilities, fresh.samples, 0))
+
+    maps = []
+    for index in range(len(FAMILIES)):
+        leading = np.zeros(len(FAMILIES))
+        leading[index] = 40.0
+        maps.append(mixed(PlacementPrior(average=False, learned=leading)))
+    prior = PlacementPrior(sharpness=sharpness, floor=floor, learned=learned)
+    shares = np.exp(sharpness * (prior.log_weights - prior.log_weights.max()))
+    shares /= shares.sum()
+    assert 0 < (shares < floor).sum() < len(FAMILIES) - 1 or floor == 0.0
+    shares[shares < floor] = 0.0
+    shares /= shares.sum()
+    expected = (shares[:, None] * np.array(maps)).sum(axis=0)
+    assert mixed(prior) == pytest.approx(expected.tolist(), abs=1e-12)

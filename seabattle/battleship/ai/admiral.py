@@ -18,7 +18,13 @@ import numpy.typing as npt
 from seabattle.battleship.ai import _kernels
 from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.dutchman import DutchmanEstimate, DutchmanPosterior, lone_king
-from seabattle.battleship.ai.habits import MIN_EFFECTIVE_SHARE, UNIFORM_PRIOR, PlacementPrior
+from seabattle.battleship.ai.habits import (
+    MIN_EFFECTIVE_SHARE,
+    SHARE_FLOOR,
+    SHARPNESS,
+    UNIFORM_PRIOR,
+    PlacementPrior,
+)
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.battleship.fleet import Fleet
 from seabattle.battleship.rules import Role, Rules
@@ -59,10 +65,17 @@ class AdmiralSettings:
     """Add this times each cell's expected information gain (bits of the cells'
     marginal entropies its answer is expected to remove, from the posterior's fleets)
     to its chance: 0 fires at the likeliest cell."""
-    prior: int = 1
+    prior: int = 2
     """The prior over placement habits (:mod:`~seabattle.battleship.ai.habits`), weighed by
-    the evidence: 1 fires by the most probable habit's map, 2 by the maps averaged with
-    their weights; 0: every legal fleet equally likely (no habits)."""
+    the evidence: 2 fires by the habits' maps averaged with their weights raised to
+    ``sharpness``, 1 by the most probable habit's map; 0: every legal fleet equally
+    likely (no habits)."""
+    sharpness: float = SHARPNESS
+    """With ``prior=2``, the power of the habits' weights in the average of their maps:
+    1 the mixture's average, larger nearer the most probable habit's map alone."""
+    floor: float = SHARE_FLOOR
+    """With ``prior=2``, a habit whose share of that average is below this counts for
+    nothing (the others share its part)."""
     uniform: float = UNIFORM_PRIOR
     """The prior weight of every legal fleet equally likely, against the habits (the
     tilted families and the engine's depth-first placement, ``dfs``)."""
@@ -120,6 +133,7 @@ _RANGES: dict[str, tuple[float, float]] = {
     "depth": (1, 3), "discount": (0.0, 1.0), "width": (1, 100), "margin": (0.0, 1.0),
     "hunt_exponent": (-4.0, 4.0), "ring_bonus": (0.0, 10.0), "parity": (0.0, 0.5),
     "information": (0.0, 10.0), "defer": (0.0, 1.0), "prior": (0, 2), "learn": (0, 1),
+    "sharpness": (0.1, 100.0), "floor": (0.0, 0.5),
     "uniform": (0.01, 0.99), "effective_share": (0.001, 1.0), "exact_evidence": (0, 1),
     "volley_information": (0.0, 10.0),
 }
@@ -140,6 +154,8 @@ class AdmiralStrategy(TargetingStrategy):
         self._dutchman: DutchmanPosterior | None = None
         self.habits = PlacementPrior(learn=bool(self.settings.learn),
                                      average=self.settings.prior == 2,
+                                     sharpness=self.settings.sharpness,
+                                     floor=self.settings.floor,
                                      uniform_prior=self.settings.uniform,
                                      effective_share=self.settings.effective_share,
                                      exact_evidence=bool(self.settings.exact_evidence))

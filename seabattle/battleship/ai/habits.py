@@ -19,6 +19,11 @@ where the posterior lists every fleet that fits the view, that likelihood is rea
 them exactly instead (:func:`bayes_factors`, the same formula that weighs a revealed
 fleet; :attr:`PlacementPrior.exact_evidence`).
 
+The admiral fires by the families' maps averaged with their weights squared
+(:data:`SHARPNESS`), leaving out those below a hundredth of the average
+(:data:`SHARE_FLOOR`): the uniform map alone until a habit has some evidence, then a
+blend that moves towards the habit as the evidence grows.
+
 Over a series against one opponent the evidence of finished games is kept
 (:meth:`PlacementPrior.next_game`): each revealed fleet's weight under every member
 against the uniform prior (:meth:`PlacementPrior.reveal`), or, where the fleet was not
@@ -88,6 +93,20 @@ habit's map is»)."""
 
 MAX_FLEETS = 2000
 """Most posterior fleets reweighted (a random subset of an exact enumeration beyond)."""
+
+SHARPNESS = 2.0
+"""The families' maps are averaged with their weights squared (renormalised): the
+mixture's own average (power 1) leans on the habits before any shot has told them
+apart and cost shots on uniform fleets; the most probable family's map alone (the
+limit) lagged behind ``medium`` on milton-bradley's spread-out fleets, whose member
+rarely leads within a game (docs/admiral.md, «The maps averaged with squared
+weights»)."""
+
+SHARE_FLOOR = 0.01
+"""A family whose share of that average is below this counts for nothing: until some
+habit has a little evidence the admiral fires the uniform member's map alone, shot for
+shot as the uniform-prior admiral, which halves the games a uniform placer's fleets
+play differently (docs/admiral.md, «The maps averaged with squared weights»)."""
 
 CHANCE_FLOOR = 0.02
 """A family's chance of a hit is kept within [floor, 1 − floor] when weighing evidence,
@@ -197,10 +216,18 @@ class PlacementPrior:
 
     learn: bool = True
     """Keep the evidence of finished games for the next (a series against one opponent)."""
-    average: bool = False
-    """Fire by the families' maps averaged with their weights; else (the default) by the
-    map of the most probable family alone (the uniform one until the evidence favours
-    another, docs/admiral.md says why)."""
+    average: bool = True
+    """Fire by the families' maps averaged with their weights (sharpened by
+    :attr:`sharpness`, the default); else by the map of the most probable family alone
+    (the uniform one until the evidence favours another)."""
+    sharpness: float = SHARPNESS
+    """With :attr:`average`, each family's map counts in proportion to its weight raised
+    to this power: 1 is the mixture's own average; larger leans towards the most
+    probable family's map, which is the limit."""
+    floor: float = SHARE_FLOOR
+    """With :attr:`average`, a family whose share of the average (after
+    :attr:`sharpness`) is below this counts for nothing, and the others share its part:
+    the uniform member's map alone until some habit is worth a look."""
     uniform_prior: float = UNIFORM_PRIOR
     """The uniform member's prior weight; every other member has
     :data:`HABIT_SHARE` of the rest."""
@@ -282,8 +309,8 @@ class PlacementPrior:
 
     def mix(self, view: PlayerView, uniform: list[float], samples: npt.NDArray[np.uint64] | None,
             fixed: int, every_fleet: bool = False) -> list[float]:
-        """The chance of a ship per cell for ``view``: the most probable family's (or, with
-        :attr:`average`, the mixture's).
+        """The chance of a ship per cell for ``view``: the families' maps averaged (with
+        :attr:`average`; else the most probable family's).
 
         ``uniform`` is the uniform prior's posterior map, ``samples`` the posterior's
         fleets (occupancy rows; ``None`` when not kept: then the map is ``uniform``) and
@@ -319,7 +346,10 @@ class PlacementPrior:
         if self.average:
             # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy
             # machine.
-            chosen: FloatArray = (_softmax(self.log_weights)[:, None] * maps).sum(axis=0)
+            shares = _softmax(self.sharpness * self.log_weights)
+            kept = shares >= min(self.floor, float(shares.max()))
+            shares = shares[kept] / shares[kept].sum()
+            chosen: FloatArray = (shares[:, None] * maps[kept]).sum(axis=0)
         else:
             chosen = maps[int(np.argmax(self.log_weights))]
         return [float(p) if not math.isnan(p) else 0.0 for p in chosen]
