@@ -324,9 +324,10 @@ def test_until_a_habit_counts_the_admiral_fires_as_with_the_uniform_prior() -> N
 
 
 def test_a_floor_of_one_half_fires_by_the_most_probable_habits_map() -> None:
-    """Only the most probable family can hold half the average: with ``floor=0.5`` the
-    averaged maps are its map alone, game for game the shots of ``prior=1``, here on
-    corner-packed fleets where a habit leads within the game."""
+    """Only the most probable family can hold more than half the average: with
+    ``floor=0.5`` the averaged maps are its map alone, game for game the shots of
+    ``prior=1`` (which keeps the leader whatever its share), here on corner-packed
+    fleets where a habit leads within the game."""
     rules = PRESETS["milton-bradley"]
     for seed in range(3):
         fleet = find_placement("corner").place(rules, random.Random(seed))

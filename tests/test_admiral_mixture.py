@@ -19,6 +19,7 @@ from seabattle.battleship.ai.habits import (
     FAMILIES,
     LEARNED_MARGIN,
     LEARNED_SPREAD,
+    MOST_PROBABLE_ALONE,
     PlacementPrior,
 )
 from seabattle.battleship.ai.members import member
@@ -363,7 +364,7 @@ def test_the_shot_is_fired_by_the_maps_averaged_with_sharpened_weights(
     for index in range(len(FAMILIES)):
         leading = np.zeros(len(FAMILIES))
         leading[index] = 40.0
-        maps.append(mixed(PlacementPrior(average=False, learned=leading)))
+        maps.append(mixed(PlacementPrior(floor=MOST_PROBABLE_ALONE, learned=leading)))
     prior = PlacementPrior(sharpness=sharpness, floor=floor, learned=learned)
     shares = np.exp(sharpness * (prior.log_weights - prior.log_weights.max()))
     shares /= shares.sum()

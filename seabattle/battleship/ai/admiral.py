@@ -20,6 +20,7 @@ from seabattle.battleship.ai.base import TargetingStrategy
 from seabattle.battleship.ai.dutchman import DutchmanEstimate, DutchmanPosterior, lone_king
 from seabattle.battleship.ai.habits import (
     MIN_EFFECTIVE_SHARE,
+    MOST_PROBABLE_ALONE,
     SHARE_FLOOR,
     SHARPNESS,
     UNIFORM_PRIOR,
@@ -153,9 +154,9 @@ class AdmiralStrategy(TargetingStrategy):
         self._posterior: Posterior | None = None
         self._dutchman: DutchmanPosterior | None = None
         self.habits = PlacementPrior(learn=bool(self.settings.learn),
-                                     average=self.settings.prior == 2,
                                      sharpness=self.settings.sharpness,
-                                     floor=self.settings.floor,
+                                     floor=(self.settings.floor if self.settings.prior == 2
+                                            else MOST_PROBABLE_ALONE),
                                      uniform_prior=self.settings.uniform,
                                      effective_share=self.settings.effective_share,
                                      exact_evidence=bool(self.settings.exact_evidence))

@@ -108,6 +108,10 @@ habit has a little evidence the admiral fires the uniform member's map alone, sh
 shot as the uniform-prior admiral, which halves the games a uniform placer's fleets
 play differently (docs/admiral.md, «The maps averaged with squared weights»)."""
 
+MOST_PROBABLE_ALONE = 1.0
+"""A floor no share but the largest can reach: the most probable family's map alone
+(the admiral's ``prior=1``)."""
+
 CHANCE_FLOOR = 0.02
 """A family's chance of a hit is kept within [floor, 1 − floor] when weighing evidence,
 so one badly estimated cell cannot rule a family out."""
@@ -216,18 +220,16 @@ class PlacementPrior:
 
     learn: bool = True
     """Keep the evidence of finished games for the next (a series against one opponent)."""
-    average: bool = True
-    """Fire by the families' maps averaged with their weights (sharpened by
-    :attr:`sharpness`, the default); else by the map of the most probable family alone
-    (the uniform one until the evidence favours another)."""
     sharpness: float = SHARPNESS
-    """With :attr:`average`, each family's map counts in proportion to its weight raised
-    to this power: 1 is the mixture's own average; larger leans towards the most
-    probable family's map, which is the limit."""
+    """Each family's map counts in proportion to its weight raised to this power: 1 is
+    the mixture's own average; larger leans towards the most probable family's map,
+    which is the limit."""
     floor: float = SHARE_FLOOR
-    """With :attr:`average`, a family whose share of the average (after
-    :attr:`sharpness`) is below this counts for nothing, and the others share its part:
-    the uniform member's map alone until some habit is worth a look."""
+    """A family whose share of the average (after :attr:`sharpness`) is below this
+    counts for nothing, and the others share its part: the uniform member's map alone
+    until some habit is worth a look. Above one half only the most probable family's
+    map is left (the uniform one until the evidence favours another); families tied for
+    the lead share it."""
     uniform_prior: float = UNIFORM_PRIOR
     """The uniform member's prior weight; every other member has
     :data:`HABIT_SHARE` of the rest."""
@@ -309,8 +311,8 @@ class PlacementPrior:
 
     def mix(self, view: PlayerView, uniform: list[float], samples: npt.NDArray[np.uint64] | None,
             fixed: int, every_fleet: bool = False) -> list[float]:
-        """The chance of a ship per cell for ``view``: the families' maps averaged (with
-        :attr:`average`; else the most probable family's).
+        """The chance of a ship per cell for ``view``: the families' maps averaged with
+        their weights sharpened (:attr:`sharpness`) and floored (:attr:`floor`).
 
         ``uniform`` is the uniform prior's posterior map, ``samples`` the posterior's
         fleets (occupancy rows; ``None`` when not kept: then the map is ``uniform``) and
@@ -343,13 +345,10 @@ class PlacementPrior:
             if not applies[name]:
                 maps[index] = uniform
         self._maps = maps
-        if self.average:
-            # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy
-            # machine.
-            shares = _softmax(self.sharpness * self.log_weights)
-            kept = shares >= min(self.floor, float(shares.max()))
-            shares = shares[kept] / shares[kept].sum()
-            chosen: FloatArray = (shares[:, None] * maps[kept]).sum(axis=0)
-        else:
-            chosen = maps[int(np.argmax(self.log_weights))]
+        shares = _softmax(self.sharpness * self.log_weights)
+        kept = shares >= min(self.floor, float(shares.max()))
+        shares = shares[kept] / shares[kept].sum()
+        # Not a matrix product: numpy's BLAS threads cost more than the sum on a busy
+        # machine.
+        chosen: FloatArray = (shares[:, None] * maps[kept]).sum(axis=0)
         return [float(p) if not math.isnan(p) else 0.0 for p in chosen]
