@@ -71,6 +71,17 @@ def _play(rules: Rules, strategies: Sequence[str], seed: int | str, first: int =
     return game
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The suite's own cache folder (``XDG_CACHE_HOME``, inherited by the processes it
+    starts): what the habits compute for the tests' custom fields is stored there
+    (seabattle/battleship/ai/field_store.py), never in the user's."""
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder))
+        yield folder
+
+
 @pytest.fixture(scope="session")
 def play() -> Callable[..., Game]:
     """``play(rules, ("hard", "random"), seed, first=0, max_events=None)`` → a :class:`Game`."""

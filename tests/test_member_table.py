@@ -1,16 +1,22 @@
 """The habits' members (seabattle/battleship/ai/members.py): their table
 (seabattle/battleship/ai/member_table.py, written by scripts/normalisers.py) against the
-computation it spares, the fit and the normalisers against brute force on small fields,
-and the families' own fleets weighing their members up."""
+computation it spares, the store of the members fitted for other fields
+(seabattle/battleship/ai/field_store.py), the fit and the normalisers against brute
+force on small fields, and the families' own fleets weighing their members up."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from seabattle.battleship.ai import field_store
 from seabattle.battleship.ai.fleet_shape import ANCHORED, TILTS, FleetShape
 from seabattle.battleship.ai.habits import FAMILIES, bayes_factors, member_log_weights
 from seabattle.battleship.ai.member_table import FLEET_COUNTS, MEMBERS
@@ -21,6 +27,7 @@ from seabattle.battleship.ai.members import (
     member,
 )
 from seabattle.battleship.ai.placement import (
+    FLEET_COUNT,
     PLACEMENTS,
     DfsPlacement,
     counted_log_fleets,
@@ -68,6 +75,82 @@ def test_members_read_the_table_and_compute_what_it_lacks() -> None:
                              "ships": [{"size": 3, "count": 1}, {"size": 2, "count": 2}]})
     assert all(key != normaliser_key(small) for key, _name in MEMBERS)
     assert member(small, "edge") == fitted_member(small, "edge")
+
+
+def _custom(name: str) -> Rules:
+    """A field the table lacks (its name keeps the process's cached members apart)."""
+    return rules_from_dict({"name": name, "width": 7, "height": 6,
+                            "ships": [{"size": 3, "count": 1}, {"size": 2, "count": 1},
+                                      {"size": 1, "count": 2}]})
+
+
+def test_a_fitted_member_is_stored_and_read_back_by_the_next_process(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The member a field lacks is fitted once and kept in the user's cache folder; a
+    later process reads it there instead of fitting it (shown by a file that holds
+    another strength: the process answers with it)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rules = _custom("stored")
+    key = normaliser_key(rules)
+    assert field_store.load(key, "corner") is None
+    member.cache_clear()
+    fitted = member(rules, "corner")
+    assert fitted == fitted_member(rules, "corner")
+    assert field_store.load(key, "corner") == (fitted.tilt.beta, fitted.log_normaliser)
+    assert field_store.store_path(key, "corner").is_relative_to(tmp_path / "seabattle")
+    field_store.save(key, "corner", (0.125, -3.5))
+    answer = subprocess.run(
+        [sys.executable, "-c", "import sys; from seabattle.battleship.ai.members import member; "
+         "from seabattle.battleship.rules import rules_from_dict; import json; "
+         "m = member(rules_from_dict(json.loads(sys.argv[1])), 'corner'); "
+         "print(m.tilt.beta, m.log_normaliser)", json.dumps(rules.to_dict())],
+        capture_output=True, text=True, check=True, timeout=120)
+    assert answer.stdout.split() == ["0.125", "-3.5"]
+
+
+def test_a_stored_member_that_cannot_be_trusted_is_fitted_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A damaged file, or one that names another field, family or code, is not read: the
+    member is fitted again and the file replaced with it."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rules = _custom("damaged")
+    key = normaliser_key(rules)
+    path = field_store.store_path(key, "edge")
+    path.parent.mkdir(parents=True)
+    record = {"key": key, "what": "edge", "code": field_store.code_digest(),
+              "values": [0.5, 1.0]}
+    for changed in ({"key": "7x6 none 3"}, {"what": "corner"}, {"code": "older"},
+                    {"values": ["strong", 1.0]}, {"values": 0.5}):
+        path.write_text(json.dumps({**record, **changed}))
+        assert field_store.load(key, "edge") is None, changed
+    path.write_text('{"key": ')
+    member.cache_clear()
+    fitted = member(rules, "edge")
+    assert fitted == fitted_member(rules, "edge")
+    assert field_store.load(key, "edge") == (fitted.tilt.beta, fitted.log_normaliser)
+
+
+def test_a_counted_fleet_count_is_stored(tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``dfs`` member's count of legal fleets, for a field the table lacks, is kept
+    as the members are (read back where a later process asks)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    rules = _custom("counted")
+    key = normaliser_key(rules)
+    assert DfsPlacement.weighable(rules) and key not in FLEET_COUNTS
+    assert DfsPlacement().log_fleet_count(rules) == counted_log_fleets(rules)
+    assert field_store.load(key, FLEET_COUNT) == (counted_log_fleets(rules),)
+
+
+def test_without_a_cache_folder_to_write_the_member_is_fitted_all_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocked))
+    rules = _custom("unwritable")
+    member.cache_clear()
+    assert member(rules, "band") == fitted_member(rules, "band")
+    assert field_store.load(normaliser_key(rules), "band") is None
 
 
 @pytest.mark.parametrize("rules", TINY, ids=lambda r: r.name)

@@ -122,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     if args.online or args.join:
         return run_online_game(args, settings.language)
     if sys.stdin.isatty():  # a player, not a script: compile the computer's loops now
-        warm_in_background()
+        warm_in_background(settings.rules)
     if args.plain:
         from seabattle.plain import PlainGame
 

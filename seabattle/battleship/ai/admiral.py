@@ -180,7 +180,7 @@ class AdmiralStrategy(TargetingStrategy):
     def reveal(self, rules: Rules, fleet: Fleet) -> None:
         """Weigh the placement habits by the revealed fleet (kept for the next game
         when ``learn`` is on)."""
-        if self.settings.prior and _habits_apply(rules):
+        if self.settings.prior and habits_apply(rules):
             self.habits.reveal(rules, fleet)
 
     @classmethod
@@ -214,7 +214,7 @@ class AdmiralStrategy(TargetingStrategy):
         """Per cell, the chance of a ship under the admiral's prior (the habits'
         mixture, or the uniform posterior when ``prior`` is off or the fleet has pieces
         other than ships: the habits are measured on ships' cells)."""
-        if not self.settings.prior or not _habits_apply(view.rules):
+        if not self.settings.prior or not habits_apply(view.rules):
             return estimate.probabilities
         fixed = 0
         for ship in view.sunk:
@@ -304,7 +304,7 @@ class AdmiralStrategy(TargetingStrategy):
         return max(on, key=lambda c: probabilities[c])
 
 
-def _habits_apply(rules: Rules) -> bool:
+def habits_apply(rules: Rules) -> bool:
     """Whether the placement habits describe ``rules``' fleets: ships only, no
     submarines, mines or minesweepers (the families place ships alone)."""
     return all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)

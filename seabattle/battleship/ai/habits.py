@@ -173,6 +173,13 @@ def member_tilts(rules: Rules) -> tuple[Tilt, ...]:
                  for name, tilt in TILTS.items())
 
 
+def prepare(rules: Rules) -> None:
+    """Compute now (or read from the tables or the store) what the habits need for
+    ``rules``' field: the members and their normalisers, the count of legal fleets."""
+    member_tilts(rules)
+    _log_normalisers(rules)
+
+
 @cache
 def _log_normalisers(rules: Rules) -> FloatArray:
     """Per member, what makes its weights against the uniform prior's a distribution:

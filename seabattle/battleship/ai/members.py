@@ -17,7 +17,8 @@ fitted to the families») has the measurements.
 
 The presets' members are kept in :mod:`~seabattle.battleship.ai.member_table` (written
 by ``scripts/normalisers.py``); other fields' are fitted when a game first needs them
-(the admiral's first move: about 0.15 s a family on a 10×10 field, once per process).
+(the admiral's first move: about 0.15 s a family on a 10×10 field) and kept on disk
+(:mod:`~seabattle.battleship.ai.field_store`), so a field pays for them once.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
+from seabattle.battleship.ai import field_store
 from seabattle.battleship.ai.fleet_shape import ANCHORED, PER_EDGE, FleetShape, Tilt
 from seabattle.battleship.ai.member_table import MEMBERS
 from seabattle.battleship.ai.placement import (
@@ -68,11 +70,15 @@ class Member:
 @cache
 def member(rules: Rules, name: str) -> Member:
     """Family ``name``'s member for ``rules``: the table's where it has the field and
-    fleet (:func:`~seabattle.battleship.ai.placement.normaliser_key`), else fitted
-    (:func:`fitted_member`, seconds on a 10×10 field) once per process."""
-    known = MEMBERS.get((normaliser_key(rules), name))
+    fleet (:func:`~seabattle.battleship.ai.placement.normaliser_key`), else the one an
+    earlier process fitted and stored (:mod:`~seabattle.battleship.ai.field_store`),
+    else fitted (:func:`fitted_member`, a second on a 10×10 field) and stored."""
+    key = normaliser_key(rules)
+    known = MEMBERS.get((key, name)) or field_store.load(key, name)
     if known is None:
-        return fitted_member(rules, name)
+        fitted = fitted_member(rules, name)
+        field_store.save(key, name, (fitted.tilt.beta, fitted.log_normaliser))
+        return fitted
     beta, log_normaliser = known
     return Member(Tilt(_family(name).tilt.measure, beta), log_normaliser)
 

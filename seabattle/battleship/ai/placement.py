@@ -44,7 +44,7 @@ from typing import ClassVar
 import numpy as np
 import numpy.typing as npt
 
-from seabattle.battleship.ai import _kernels
+from seabattle.battleship.ai import _kernels, field_store
 from seabattle.battleship.ai.fleet_shape import (
     ANCHORED,
     TILTS,
@@ -265,18 +265,31 @@ class DfsPlacement(PlacementStrategy):
         minus the log of the mean depth-first chance of :data:`COUNT_FLEETS` seeded
         uniform fleets (that mean is one over the count). The presets' are kept in
         :data:`~seabattle.battleship.ai.member_table.FLEET_COUNTS`; others are counted
-        once per rule set and process (:func:`counted_log_fleets`)."""
+        once per rule set (:func:`counted_log_fleets`) and stored
+        (:mod:`~seabattle.battleship.ai.field_store`)."""
         return _log_fleet_count(rules)
 
 
 COUNT_FLEETS = 200
 """Uniform fleets whose depth-first chances :meth:`DfsPlacement.log_fleet_count` averages."""
 
+FLEET_COUNT = "fleet-count"
+"""What :mod:`~seabattle.battleship.ai.field_store` calls a field's count of legal fleets."""
+
 
 @cache
 def _log_fleet_count(rules: Rules) -> float:
-    known = FLEET_COUNTS.get(normaliser_key(rules))
-    return known if known is not None else counted_log_fleets(rules)
+    key = normaliser_key(rules)
+    known = FLEET_COUNTS.get(key)
+    if known is not None:
+        return known
+    stored = field_store.load(key, FLEET_COUNT)
+    if stored is not None:
+        return stored[0]
+    counted = counted_log_fleets(rules)
+    field_store.save(key, FLEET_COUNT, (counted,))
+    return counted
+
 
 
 def counted_log_fleets(rules: Rules) -> float:
