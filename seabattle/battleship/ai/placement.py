@@ -291,7 +291,6 @@ def _log_fleet_count(rules: Rules) -> float:
     return counted
 
 
-
 def counted_log_fleets(rules: Rules) -> float:
     """:meth:`DfsPlacement.log_fleet_count` computed rather than looked up (seeded: always
     the same value; seconds on a 10×10 field)."""
