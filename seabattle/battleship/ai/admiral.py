@@ -25,10 +25,11 @@ from seabattle.battleship.ai.habits import (
     SHARPNESS,
     UNIFORM_PRIOR,
     PlacementPrior,
+    habits_apply,
 )
 from seabattle.battleship.ai.posterior import Estimate, Posterior, SamplerSettings
 from seabattle.battleship.fleet import Fleet
-from seabattle.battleship.rules import Role, Rules
+from seabattle.battleship.rules import Rules
 from seabattle.battleship.view import PlayerView
 from seabattle.coords import iter_cells
 from seabattle.errors import SeaBattleError
@@ -302,12 +303,6 @@ class AdmiralStrategy(TargetingStrategy):
         phase = max(range(size), key=lambda k: mass[k])
         on = [c for c in tied if (c // width + c % width) % size == phase] or tied
         return max(on, key=lambda c: probabilities[c])
-
-
-def habits_apply(rules: Rules) -> bool:
-    """Whether the placement habits describe ``rules``' fleets: ships only, no
-    submarines, mines or minesweepers (the families place ships alone)."""
-    return all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
 
 
 def hits_afloat(view: PlayerView) -> bool:

@@ -47,7 +47,7 @@ from seabattle.battleship.ai.placement import DfsPlacement
 from seabattle.battleship.ai.posterior import to_words
 from seabattle.battleship.events import ShotResult
 from seabattle.battleship.fleet import Fleet
-from seabattle.battleship.rules import Rules
+from seabattle.battleship.rules import Role, Rules
 from seabattle.battleship.view import PlayerView
 
 FloatArray = npt.NDArray[np.float64]
@@ -173,11 +173,19 @@ def member_tilts(rules: Rules) -> tuple[Tilt, ...]:
                  for name, tilt in TILTS.items())
 
 
+def habits_apply(rules: Rules) -> bool:
+    """Whether the placement habits describe ``rules``' fleets: ships only, no
+    submarines, mines or minesweepers (the families place ships alone)."""
+    return all(kind.role is Role.SHIP and kind.shape.is_listed for kind in rules.fleet)
+
+
 def prepare(rules: Rules) -> None:
     """Compute now (or read from the tables or the store) what the habits need for
-    ``rules``' field: the members and their normalisers, the count of legal fleets."""
-    member_tilts(rules)
-    _log_normalisers(rules)
+    ``rules``' field where they apply (:func:`habits_apply`): the members and their
+    normalisers, the count of legal fleets."""
+    if habits_apply(rules):
+        member_tilts(rules)
+        _log_normalisers(rules)
 
 
 @cache

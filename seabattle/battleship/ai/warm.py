@@ -40,7 +40,6 @@ def warm(game_rules: Rules | None = None) -> None:
     and a member fitted on a 4×4 field (the annealing a custom field's first game
     runs)."""
     # Imported here: the process that starts the warming should not pay for them.
-    from seabattle.battleship.ai.admiral import habits_apply
     from seabattle.battleship.ai.habits import prepare
     from seabattle.battleship.ai.levels import make_strategy
     from seabattle.battleship.ai.members import fitted_member
@@ -48,7 +47,7 @@ def warm(game_rules: Rules | None = None) -> None:
     from seabattle.battleship.game import Solitaire
     from seabattle.battleship.rules import find_rules, rules_from_dict
 
-    if game_rules is not None and habits_apply(game_rules):
+    if game_rules is not None:
         prepare(game_rules)
     rules = find_rules("classic")
     fleet = PLACEMENTS["corner"].place(rules, random.Random(0))
